@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { button, link } from '../action.ts';
+import { icon, image, text } from '../primitives.ts';
+import { itemList, sectionFields } from './common.ts';
+
+const card = z.strictObject({
+  title: text('Card heading.'),
+  description: z.string().optional(),
+  icon: icon.optional(),
+  image: image.optional(),
+  badge: z.string().optional().meta({ description: 'A short label, e.g. a grade ("AR/ACS grade").' }),
+  facts: z
+    .array(z.strictObject({ label: text('e.g. "Readability"'), value: text('e.g. "0.1 mg"') }))
+    .optional()
+    .meta({ description: 'Label and value pairs, e.g. readability, capacity, temperature.' }),
+  lists: z
+    .array(z.strictObject({ title: z.string().optional(), items: itemList }))
+    .optional()
+    .meta({ description: 'Titled item lists, e.g. "Applications".' }),
+  tags: z.array(z.string()).optional().meta({ description: 'Short labels shown as badges.' }),
+  link: link.optional().meta({ description: 'Where the card leads: its title becomes this link.' }),
+  links: z.array(link).optional().meta({ description: 'Text links, e.g. partner brands (external links open a new tab).' }),
+  buttons: z.array(button).max(3).optional(),
+});
+export type Card = z.infer<typeof card>;
+
+export const cardGrid = z
+  .strictObject({
+    type: z.literal('card-grid'),
+    ...sectionFields,
+    columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3).meta({ description: 'Columns on wide screens (phones always show 1).' }),
+    style: z.enum(['card', 'plain']).default('card').meta({ description: 'card: bordered cards; plain: icon points without borders.' }),
+    cards: z.array(card).min(1),
+  })
+  .meta({ description: 'A responsive grid of cards (1 column on phones, up to 4 on wide screens).' });

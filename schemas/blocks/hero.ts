@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { button } from '../action.ts';
+import { image, internalPath, text } from '../primitives.ts';
+import { sectionFields } from './common.ts';
+
+const slide = z.strictObject({
+  title: text('Slide heading.'),
+  lead: text('One or two sentences under the heading.'),
+  image,
+});
+
+export const hero = z
+  .strictObject({
+    type: z.literal('hero'),
+    id: sectionFields.id,
+    title: text('The page heading (the one h1 of the page).'),
+    lead: text('One or two sentences under the heading.'),
+    eyebrow: z.string().optional().meta({ description: 'A short line above the heading.' }),
+    badge: z.string().optional().meta({ description: 'A badge above the heading, e.g. "Official Palintest Distributor".' }),
+    image: image.optional().meta({ description: 'The picture beside the heading.' }),
+    slides: z
+      .array(slide)
+      .min(2)
+      .optional()
+      .meta({ description: 'Rotating slides (every 5 s, with dots). The first slide is the h1; title/lead are its fallback text.' }),
+    back: z
+      .strictObject({ label: text('e.g. "Back to Services"'), to: internalPath })
+      .optional()
+      .meta({ description: 'A back link above the heading.' }),
+    buttons: z.array(button).max(3).default([]),
+  })
+  .meta({ description: 'The coloured banner at the top of a page.' });

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { text } from '../primitives.ts';
+import { sectionFields } from './common.ts';
+
+export const stats = z
+  .strictObject({
+    type: z.literal('stats'),
+    ...sectionFields,
+    items: z
+      .array(z.strictObject({ value: text('The figure as claimed, e.g. "15+" (D9: never computed).'), label: text('e.g. "Years of experience"') }))
+      .min(1)
+      .max(6),
+  })
+  .meta({ description: 'A row of figures.' });

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { block } from './blocks/index.ts';
+import { image, text } from './primitives.ts';
+
+export const pageMeta = z.strictObject({
+  title: text('The page title; the site suffix is added after it.'),
+  description: z.string().trim().min(50).max(160).meta({ description: 'Search and share description, 50 to 160 characters.' }),
+  keywords: z.array(z.string().trim().min(1)).min(1).meta({ description: 'Search keywords for this page.' }),
+  image: image.optional().meta({ description: 'Share image; the site default is used when absent.' }),
+  noindex: z.boolean().optional().meta({ description: 'Keep this page out of search engines.' }),
+});
+
+export const pageDocument = z
+  .strictObject({
+    $schema: z.string().optional(),
+    meta: pageMeta,
+    blocks: z.array(block).min(1).meta({ description: 'The sections of the page, top to bottom.' }),
+  })
+  .meta({ title: 'Page document', description: 'One page of the site: its meta and its blocks.' });
+export type PageDocument = z.infer<typeof pageDocument>;
+export type PageMeta = z.infer<typeof pageMeta>;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { email, externalUrl, image, internalPath, phone, text } from './primitives.ts';
+
+const navLink = z.strictObject({ label: text('Link text.'), to: internalPath });
+
+const navItem = z.strictObject({
+  label: text('Menu label.'),
+  to: internalPath,
+  mobileTo: internalPath.optional().meta({ description: 'Where the mobile menu points instead (e.g. /#contact).' }),
+  menu: z
+    .strictObject({ links: z.array(navLink).min(1), viewAll: navLink })
+    .optional()
+    .meta({ description: 'The mega-menu opened on hover or focus; ends with View All.' }),
+});
+
+export const siteDocument = z
+  .strictObject({
+    $schema: z.string().optional(),
+    name: text('Company name, e.g. "Acacia Scientific Ltd".'),
+    shortName: text('Short name for the header.'),
+    tagline: text('The principle, e.g. "Service with Care and Integrity".'),
+    url: externalUrl.meta({ description: 'Canonical site address without a trailing slash; SITE_URL overrides it at build.' }),
+    mailboxes: z.strictObject({
+      contact: email.meta({ description: 'Contact and quote requests.' }),
+      catalogue: email.meta({ description: 'Catalogue requests.' }),
+    }),
+    phones: z.array(phone).min(1).max(3),
+    whatsapp: z.string().regex(/^\d{9,15}$/, 'digits only, with the country code, e.g. 254700000101').meta({ description: 'WhatsApp number for wa.me links.' }),
+    address: z.strictObject({
+      building: text('e.g. "Alpha Center"'),
+      street: text('e.g. "Eastern Bypass"'),
+      area: text('e.g. "Membley"'),
+      city: text('e.g. "Nairobi"'),
+      postalCode: text('e.g. "00200"'),
+      country: z.string().length(2).meta({ description: 'ISO country code, e.g. KE.' }),
+    }),
+    map: z.strictObject({
+      latitude: z.number().min(-90).max(90),
+      longitude: z.number().min(-180).max(180),
+      embedUrl: externalUrl.meta({ description: 'The map iframe address.' }),
+      linkUrl: externalUrl.meta({ description: 'Opens the map service in a new tab.' }),
+    }),
+    hours: z.array(z.strictObject({ days: text('e.g. "Monday – Friday"'), hours: text('e.g. "8:00 AM – 6:00 PM" or "Closed"') })).min(1),
+    replyTime: text('Promised reply time, e.g. "24 hours".'),
+    social: z
+      .array(z.strictObject({ network: z.enum(['facebook', 'linkedin', 'x', 'instagram', 'youtube']), label: text('Accessible name.'), url: externalUrl }))
+      .length(3),
+    nav: z.strictObject({
+      header: z.array(navItem).min(1),
+      footerQuickLinks: z.array(navLink).min(1),
+      footerLegal: z.array(navLink).min(1),
+    }),
+    footer: z.strictObject({
+      about: text('A sentence about the company.'),
+      newsletter: z.strictObject({ title: text('Heading.'), text: text('One sentence.') }),
+      copyrightYear: z.int().min(2000).max(2100),
+    }),
+    seo: z.strictObject({
+      titleSuffix: z.string().min(1).meta({ description: 'Added after every page title, with its leading space, e.g. " | Acacia Scientific".' }),
+      defaultTitle: text('The title when a page has none of its own.'),
+      description: z.string().min(50).max(160),
+      keywords: z.array(z.string()).min(1),
+      shareImage: image,
+      themeColor: z.string().regex(/^#[0-9a-f]{6}$/i),
+    }),
+    features: z.strictObject({
+      imageProbing: z.boolean().meta({ description: "Probe partner websites for better logos and pictures (D14)." }),
+      formEndpoint: externalUrl
+        .nullable()
+        .meta({ description: 'Where the contact form POSTs JSON; null opens the mail program instead (D6).' }),
+    }),
+  })
+  .meta({ title: 'Site document', description: 'The company identity, navigation, SEO defaults and switches (D1).' });
+export type SiteDocument = z.infer<typeof siteDocument>;

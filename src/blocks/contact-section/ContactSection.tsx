@@ -1,0 +1,149 @@
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconBrandWhatsapp, IconClock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import site from 'virtual:site';
+import type { Block } from '../../../schemas/blocks';
+import { formValues } from '../../dialogs/form';
+import { deliver } from '../../lib/deliver';
+import { contactMail, mailtoUrl, telUrl, whatsappUrl } from '../../lib/mail';
+import { external } from '../../ui/actions';
+import { type BlockProps, Section } from '../Section';
+
+type ContactBlock = Extract<Block, { type: 'contact-section' }>;
+const FIELDS = ['name', 'email', 'phone', 'company', 'message'] as const;
+
+export function ContactSection({ block }: BlockProps<ContactBlock>) {
+  const a = site.address;
+  return (
+    <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={40}>
+        <Stack gap="lg">
+          <Detail icon={<IconMapPin size={22} />} title="Office">
+            <Text component="address" fs="normal">
+              {a.building}, {a.street}, {a.area}
+              <br />
+              {a.city} {a.postalCode}, Kenya
+            </Text>
+          </Detail>
+          <Detail icon={<IconPhone size={22} />} title="Phone">
+            {site.phones.map((p) => (
+              <Anchor key={p} href={telUrl(p)} display="block">
+                {p}
+              </Anchor>
+            ))}
+          </Detail>
+          <Detail icon={<IconMail size={22} />} title="Email">
+            <Anchor href={`mailto:${site.mailboxes.contact}`}>{site.mailboxes.contact}</Anchor>
+          </Detail>
+          <Detail icon={<IconClock size={22} />} title="Business hours">
+            <BusinessHours />
+            <Text size="sm" c="dimmed" mt={4}>
+              We reply within {site.replyTime}.
+            </Text>
+          </Detail>
+          {block.showChatButtons && (
+            <Group gap="sm">
+              <Button component="a" href={whatsappUrl(site.whatsapp)} {...external} color="teal.8" leftSection={<IconBrandWhatsapp size={20} aria-hidden />}>
+                WhatsApp
+              </Button>
+              <Button component="a" href={telUrl(site.phones[0]!)} variant="outline" leftSection={<IconPhone size={20} aria-hidden />}>
+                Call Now
+              </Button>
+            </Group>
+          )}
+        </Stack>
+        <ContactForm block={block} />
+      </SimpleGrid>
+      {block.showMap && (
+        <iframe
+          className="map"
+          title={`Map: ${a.building}, ${a.street}, ${a.city}`}
+          src={site.map.embedUrl}
+          width={1200}
+          height={360}
+          loading="lazy"
+          referrerPolicy="no-referrer-when-downgrade"
+        />
+      )}
+    </Section>
+  );
+}
+
+function Detail({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Group align="flex-start" wrap="nowrap" gap="md">
+      <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
+        {icon}
+      </ThemeIcon>
+      <div>
+        <Text fw={700} component="h3" fz="md" mb={2}>
+          {title}
+        </Text>
+        {children}
+      </div>
+    </Group>
+  );
+}
+
+export function BusinessHours() {
+  return (
+    <dl className="hours">
+      {site.hours.map((h) => (
+        <div key={h.days}>
+          <dt>{h.days}</dt>
+          <dd>{h.hours}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ContactForm({ block }: { block: ContactBlock }) {
+  const [sending, setSending] = useState(false);
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const fields = formValues(form, FIELDS);
+    const mail = contactMail(site.mailboxes.contact, fields);
+    setSending(true);
+    const result = await deliver(site.features.formEndpoint, fields, mail);
+    setSending(false);
+    if (result.ok) {
+      notifications.show({ title: block.successToast.title, message: block.successToast.message, color: 'teal' });
+      form.reset();
+      return;
+    }
+    // D6: never lose the message: keep every field and offer the e-mail route.
+    notifications.show({
+      color: 'red',
+      autoClose: false,
+      title: 'Your message was not sent',
+      message: (
+        <>
+          {result.error} Your text is still in the form.{' '}
+          <Anchor href={mailtoUrl(mail)}>Send it by e-mail instead</Anchor>.
+        </>
+      ),
+    });
+  };
+  return (
+    <Card withBorder radius="md" padding="lg" component="form" onSubmit={submit} aria-label="Send us a message">
+      <Title order={3} mb="md">
+        Send us a message
+      </Title>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput name="name" label="Full Name" autoComplete="name" required />
+          <TextInput name="email" type="email" label="Email Address" autoComplete="email" required />
+          <TextInput name="phone" type="tel" label="Phone Number" autoComplete="tel" />
+          <TextInput name="company" label="Company/Institution" autoComplete="organization" />
+        </SimpleGrid>
+        <Textarea name="message" label="Message" required rows={block.messageRows} />
+        <Button type="submit" loading={sending} size="md">
+          Send Message
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

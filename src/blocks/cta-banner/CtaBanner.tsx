@@ -1,0 +1,24 @@
+import { Box, Container, Group, Text, Title } from '@mantine/core';
+import type { Block } from '../../../schemas/blocks';
+import { ActionButton } from '../../ui/actions';
+import type { BlockProps } from '../Section';
+
+export function CtaBanner({ block }: BlockProps<Extract<Block, { type: 'cta-banner' }>>) {
+  return (
+    <Box component="section" id={block.id} className="cta-banner" aria-labelledby={block.id ? `${block.id}-title` : undefined}>
+      <Container size="md" py={{ base: 48, md: 72 }} ta="center">
+        <Title order={2} c="white" id={block.id ? `${block.id}-title` : undefined}>
+          {block.title}
+        </Title>
+        <Text size="lg" c="brand.0" mt="sm" mb="xl">
+          {block.text}
+        </Text>
+        <Group justify="center" gap="sm">
+          {block.buttons.map((b) => (
+            <ActionButton key={b.label} button={b} size="lg" inverted />
+          ))}
+        </Group>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,23 @@
+import { SimpleGrid, Text } from '@mantine/core';
+import type { Block } from '../../../schemas/blocks';
+import { FallbackImage } from '../../ui/FallbackImage';
+import { type BlockProps, Section } from '../Section';
+
+export function Gallery({ block }: BlockProps<Extract<Block, { type: 'gallery' }>>) {
+  return (
+    <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: Math.min(block.images.length, 3) }} spacing="lg">
+        {block.images.map(({ image, caption }) => (
+          <figure key={image.src} className="gallery-figure">
+            <FallbackImage src={image.src} alt={image.alt} width={image.width} height={image.height} className="rounded-image" />
+            {caption && (
+              <Text component="figcaption" ta="center" fw={600} mt="xs">
+                {caption}
+              </Text>
+            )}
+          </figure>
+        ))}
+      </SimpleGrid>
+    </Section>
+  );
+}

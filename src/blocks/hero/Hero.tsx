@@ -1,0 +1,156 @@
+import { Anchor, Badge, Box, Container, Group, Image, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import type { Block } from '../../../schemas/blocks';
+import { ActionButton, InternalLink } from '../../ui/actions';
+import { FallbackImage } from '../../ui/FallbackImage';
+import type { BlockProps } from '../Section';
+
+export const SLIDE_INTERVAL_MS = 5000;
+
+type HeroBlock = Extract<Block, { type: 'hero' }>;
+
+export function Hero({ block }: BlockProps<HeroBlock>) {
+  const slides = block.slides;
+  return (
+    <Box component="section" id={block.id} className="hero" data-rotating={slides ? '' : undefined}>
+      {slides ? <Slides block={block} slides={slides} /> : <StaticHero block={block} />}
+    </Box>
+  );
+}
+
+function Back({ block }: { block: HeroBlock }) {
+  if (!block.back) return null;
+  return (
+    <Anchor component={InternalLink} to={block.back.to} c="white" fw={600} className="hero-back">
+      <Group gap={6} component="span">
+        <IconArrowLeft size={18} aria-hidden />
+        {block.back.label}
+      </Group>
+    </Anchor>
+  );
+}
+
+function Copy({ block }: { block: HeroBlock }) {
+  return (
+    <Stack gap="md" align="flex-start">
+      <Back block={block} />
+      {block.badge && (
+        <Badge size="lg" variant="white" color="brand.8">
+          {block.badge}
+        </Badge>
+      )}
+      {block.eyebrow && (
+        <Text tt="uppercase" fw={700} size="sm" c="brand.1">
+          {block.eyebrow}
+        </Text>
+      )}
+      <Title order={1} c="white" className="hero-title">
+        {block.title}
+      </Title>
+      <Text size="lg" c="brand.0" maw={620}>
+        {block.lead}
+      </Text>
+      {block.buttons.length > 0 && (
+        <Group gap="sm" mt="sm">
+          {block.buttons.map((b) => (
+            <ActionButton key={b.label} button={b} size="md" inverted />
+          ))}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function StaticHero({ block }: { block: HeroBlock }) {
+  return (
+    <Container size="xl" py={{ base: 40, md: 64 }}>
+      <SimpleGrid cols={{ base: 1, md: block.image ? 2 : 1 }} spacing={48} style={{ alignItems: 'center' }}>
+        <Copy block={block} />
+        {block.image && (
+          <Image
+            component={FallbackImage}
+            src={block.image.src}
+            alt={block.image.alt}
+            width={block.image.width}
+            height={block.image.height}
+            radius="lg"
+            className="hero-image"
+            fetchPriority="high"
+          />
+        )}
+      </SimpleGrid>
+    </Container>
+  );
+}
+
+function Slides({ block, slides }: { block: HeroBlock; slides: NonNullable<HeroBlock['slides']> }) {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const reduced = useReducedMotion();
+  useEffect(() => {
+    if (paused || reduced) return;
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % slides.length), SLIDE_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [paused, reduced, slides.length]);
+  const slide = slides[index]!;
+
+  return (
+    <Box
+      className="hero-slides"
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      {slides.map((s, i) => (
+        <FallbackImage
+          key={s.image.src}
+          src={s.image.src}
+          alt=""
+          width={s.image.width}
+          height={s.image.height}
+          className="hero-slide-image"
+          data-active={i === index || undefined}
+          loading={i === 0 ? 'eager' : 'lazy'}
+          fetchPriority={i === 0 ? 'high' : 'auto'}
+        />
+      ))}
+      <Container size="xl" py={{ base: 48, md: 96 }} className="hero-slides-content">
+        <Stack gap="md" align="flex-start" maw={640}>
+          <Title order={1} className="hero-title" c="white">
+            {block.title}
+          </Title>
+          <div aria-live={paused ? 'polite' : 'off'} className="hero-slide-copy">
+            <Text fw={700} fz={{ base: 22, md: 28 }} c="white" lh={1.25}>
+              {slide.title}
+            </Text>
+            <Text size="lg" c="brand.0" mt="xs">
+              {slide.lead}
+            </Text>
+          </div>
+          <Group gap="sm" mt="sm">
+            {block.buttons.map((b) => (
+              <ActionButton key={b.label} button={b} inverted />
+            ))}
+          </Group>
+          <Group gap={10} mt="md" role="group" aria-label="Choose a slide">
+            {slides.map((s, i) => (
+              <UnstyledButton
+                key={s.image.src}
+                className="hero-dot"
+                aria-label={`Slide ${i + 1} of ${slides.length}: ${s.title}`}
+                aria-current={i === index ? 'true' : undefined}
+                data-active={i === index || undefined}
+                onClick={() => setIndex(i)}
+              />
+            ))}
+          </Group>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,76 @@
+import { Alert, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconDroplet, IconHome } from '@tabler/icons-react';
+import { useRouter, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { Block } from '../../../schemas/blocks';
+import { ActionAnchor, InternalLink } from '../../ui/actions';
+import type { BlockProps } from '../Section';
+
+/** Section 2: the water-testing help box appears for old links and water-related paths. */
+export function needsWaterHelp(path: string): boolean {
+  const p = path.toLowerCase();
+  return p.includes('palintest') || p.includes('water') || p.endsWith('.html');
+}
+
+export function NotFound({ block }: BlockProps<Extract<Block, { type: 'not-found' }>>) {
+  const router = useRouter();
+  const href = useRouterState({ select: (s) => s.location.pathname });
+  // The prerendered 404.html is served for every unknown path, so anything that depends on the
+  // path waits until after hydration; the first render matches the server's.
+  const [path, setPath] = useState<string | null>(null);
+  useEffect(() => {
+    const attempted = window.location.pathname;
+    setPath(attempted);
+    console.error('404 Error: User attempted to access non-existent route:', attempted);
+  }, [href]);
+
+  return (
+    <Container size="sm" py={{ base: 48, md: 80 }} component="section">
+      <Stack align="center" gap="md" ta="center">
+        <Text fz={{ base: 96, md: 140 }} fw={900} c="brand.6" lh={1} aria-hidden>
+          404
+        </Text>
+        <Title order={1}>{block.title}</Title>
+        <Text size="lg" c="dimmed">
+          {block.message}
+        </Text>
+        <Group justify="center" gap="sm">
+          <Button component={InternalLink} to="/" leftSection={<IconHome size={18} aria-hidden />}>
+            Return to Home
+          </Button>
+          <Button variant="outline" onClick={() => router.history.back()} leftSection={<IconArrowLeft size={18} aria-hidden />}>
+            Go Back
+          </Button>
+        </Group>
+        <ActionAnchor label={block.contactLink.label} action={block.contactLink.action} />
+      </Stack>
+      {path !== null && needsWaterHelp(path) && (
+        <Alert mt="xl" variant="light" icon={<IconDroplet aria-hidden />} title={block.waterHelp.title} radius="md">
+          <Text size="sm">{block.waterHelp.text}</Text>
+          {path.toLowerCase().endsWith('.html') && (
+            <Text size="sm" mt="xs" fw={600}>
+              {block.waterHelp.oldLinkNote}
+            </Text>
+          )}
+          <List size="sm" mt="xs">
+            {block.waterHelp.links.map((l) => (
+              <List.Item key={l.label}>
+                <ActionAnchor label={l.label} action={l.action} />
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      <Stack mt="xl" gap="xs" component="nav" aria-label={block.popular.title}>
+        <Title order={2} fz="h4" ta="center">
+          {block.popular.title}
+        </Title>
+        <Group justify="center" gap="md">
+          {block.popular.links.map((l) => (
+            <ActionAnchor key={l.label} label={l.label} action={l.action} />
+          ))}
+        </Group>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,48 @@
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Block } from '../../../schemas/blocks';
+import { usePage } from '../../page/context';
+import { InternalLink, external } from '../../ui/actions';
+import { FallbackImage } from '../../ui/FallbackImage';
+import { type BlockProps, Section } from '../Section';
+
+export function PartnerListing({ block }: BlockProps<Extract<Block, { type: 'partner-listing' }>>) {
+  const { partners } = usePage();
+  return (
+    <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
+      <Stack gap="xl">
+        {block.groups.map((group) => (
+          <div key={group.title}>
+            <Title order={3} mb="md">
+              {group.title}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+              {group.partners.map((id) => {
+                const p = partners[id];
+                if (!p) return null;
+                return (
+                  <Card key={id} withBorder radius="md" padding="lg">
+                    <FallbackImage src={p.logo} alt={`${p.name} logo`} width={160} height={48} className="brand-logo" />
+                    <Title order={4} mt="sm">
+                      {p.name}
+                    </Title>
+                    <Text size="sm" c="dimmed" lineClamp={3} mt={4} style={{ flex: 1 }}>
+                      {p.description}
+                    </Text>
+                    <Group gap="xs" mt="md">
+                      <Button component={InternalLink} to={`/${id}`} size="xs" aria-label={`Learn more about ${p.name}`}>
+                        Learn More
+                      </Button>
+                      <Anchor href={p.websiteUrl} {...external} size="sm" fw={600} aria-label={`Visit the ${p.name} website (opens in a new tab)`}>
+                        Visit Site
+                      </Anchor>
+                    </Group>
+                  </Card>
+                );
+              })}
+            </SimpleGrid>
+          </div>
+        ))}
+      </Stack>
+    </Section>
+  );
+}

@@ -1,0 +1,123 @@
+import { Anchor, Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCertificate, IconExternalLink, IconFileText, IconTag, IconWorld } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { Block } from '../../../schemas/blocks';
+import { telUrl } from '../../lib/mail';
+import { isStockPhoto } from '../../lib/hosts';
+import { usePage } from '../../page/context';
+import { external } from '../../ui/actions';
+import { FallbackImage } from '../../ui/FallbackImage';
+import { type BlockProps, Section } from '../Section';
+
+export function PartnerProfile({ block }: BlockProps<Extract<Block, { type: 'partner-profile' }>>) {
+  const partner = usePage().partners[block.partner];
+  if (!partner) return null;
+  const contact = partner.contactInfo ?? {};
+  const hasContact = Boolean(partner.established || contact.email || contact.phone || contact.address);
+  return (
+    <>
+      <Box component="section" className="hero">
+        <Container size="xl" py={{ base: 40, md: 64 }}>
+          <SimpleGrid cols={{ base: 1, md: isStockPhoto(partner.image) ? 1 : 2 }} spacing={48} style={{ alignItems: 'center' }}>
+            <Stack gap="md" align="flex-start">
+              <Box className="partner-logo-plate">
+                {isStockPhoto(partner.logo) ? (
+                  <Text fw={800} fz={28} c="dark.8">
+                    {partner.name}
+                  </Text>
+                ) : (
+                  <FallbackImage src={partner.logo} alt={`${partner.name} logo`} width={320} height={96} loading="eager" className="brand-logo-large" />
+                )}
+              </Box>
+              {partner.isOfficialDistributor && (
+                <Badge size="lg" variant="white" color="brand.8">
+                  Official Distributor
+                </Badge>
+              )}
+              <Title order={1} c="white" className="hero-title">
+                {partner.name}
+              </Title>
+              <Text size="lg" c="brand.0" maw={620}>
+                {partner.description}
+              </Text>
+              <Group gap="sm">
+                <Button component="a" href={partner.websiteUrl} {...external} variant="white" rightSection={<IconExternalLink size={18} aria-hidden />}>
+                  Visit Website
+                </Button>
+                {partner.productCatalogUrl && (
+                  <Button component="a" href={partner.productCatalogUrl} {...external} variant="outline" color="white" leftSection={<IconFileText size={18} aria-hidden />}>
+                    Product Catalog
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+            {!isStockPhoto(partner.image) && (
+              <FallbackImage src={partner.image} alt={`${partner.name} products`} width={800} height={600} loading="eager" className="hero-image" />
+            )}
+          </SimpleGrid>
+        </Container>
+      </Box>
+      <Section title={`About ${partner.name}`} id="about-partner" background="grey">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+          {partner.specialties.length > 0 && (
+            <InfoCard icon={<IconTag size={20} aria-hidden />} title="Specialties">
+              <List size="sm" spacing={2}>{partner.specialties.map((s) => <List.Item key={s}>{s}</List.Item>)}</List>
+            </InfoCard>
+          )}
+          <InfoCard icon={<IconTag size={20} aria-hidden />} title="Category">
+            <Text size="sm">{partner.category}</Text>
+          </InfoCard>
+          {partner.certification && partner.certification.length > 0 && (
+            <InfoCard icon={<IconCertificate size={20} aria-hidden />} title="Certifications">
+              <List size="sm" spacing={2}>{partner.certification.map((s) => <List.Item key={s}>{s}</List.Item>)}</List>
+            </InfoCard>
+          )}
+          {partner.countries && partner.countries.length > 0 && (
+            <InfoCard icon={<IconWorld size={20} aria-hidden />} title="Operating countries">
+              <Text size="sm">{partner.countries.join(', ')}</Text>
+            </InfoCard>
+          )}
+        </SimpleGrid>
+        <Card withBorder radius="md" padding="lg" mt="lg">
+          <Title order={3} fz="h4" mb="sm">
+            Contact information
+          </Title>
+          {hasContact && (
+            <dl className="facts">
+              {partner.established && <Fact label="Established">{partner.established}</Fact>}
+              {contact.email && <Fact label="Email"><Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor></Fact>}
+              {contact.phone && <Fact label="Phone"><Anchor href={telUrl(contact.phone)}>{contact.phone}</Anchor></Fact>}
+              {contact.address && <Fact label="Address">{contact.address}</Fact>}
+            </dl>
+          )}
+          <Button component="a" href={partner.websiteUrl} {...external} mt="md" variant="outline" rightSection={<IconExternalLink size={18} aria-hidden />}>
+            Visit Partner Website
+          </Button>
+        </Card>
+      </Section>
+    </>
+  );
+}
+
+function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group gap="xs" mb="xs" c="brand.7">
+        {icon}
+        <Title order={3} fz="h5" c="dark.8">
+          {title}
+        </Title>
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

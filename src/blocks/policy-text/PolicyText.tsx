@@ -1,0 +1,61 @@
+import { Anchor, Box, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Block } from '../../../schemas/blocks';
+import { type BlockProps, Section } from '../Section';
+
+const anchorOf = (i: number) => `section-${i + 1}`;
+
+export function PolicyText({ block }: BlockProps<Extract<Block, { type: 'policy-text' }>>) {
+  return (
+    <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
+      <Stack maw={820} mx="auto" gap="xl">
+        {block.facts && (
+          <Group gap="xl" className="policy-facts" component="dl">
+            {block.facts.map((f) => (
+              <div key={f.label}>
+                <Text component="dt" size="sm" c="dimmed">
+                  {f.label}
+                </Text>
+                <Text component="dd" fw={600} m={0}>
+                  {f.value}
+                </Text>
+              </div>
+            ))}
+          </Group>
+        )}
+        {block.sections.length > 3 && (
+          <Paper withBorder p="md" radius="md" component="nav" aria-label="Contents">
+            <Text fw={700} mb="xs">
+              Contents
+            </Text>
+            <List type="ordered" size="sm" spacing={2}>
+              {block.sections.map((s, i) => (
+                <List.Item key={s.heading}>
+                  <Anchor href={`#${anchorOf(i)}`}>{s.heading}</Anchor>
+                </List.Item>
+              ))}
+            </List>
+          </Paper>
+        )}
+        {block.sections.map((s, i) => (
+          <Box component="section" key={s.heading} id={anchorOf(i)} aria-labelledby={`${anchorOf(i)}-h`}>
+            <Title order={2} fz="h3" id={`${anchorOf(i)}-h`} mb="sm">
+              {i + 1}. {s.heading}
+            </Title>
+            <Stack gap="sm">
+              {s.paragraphs.map((p) => (
+                <Text key={p}>{p}</Text>
+              ))}
+              {s.items && (
+                <List spacing={4} className="item-list">
+                  {s.items.map((item) => (
+                    <List.Item key={item}>{item}</List.Item>
+                  ))}
+                </List>
+              )}
+            </Stack>
+          </Box>
+        ))}
+      </Stack>
+    </Section>
+  );
+}

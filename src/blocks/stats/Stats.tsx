@@ -1,0 +1,22 @@
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import type { Block } from '../../../schemas/blocks';
+import { type BlockProps, Section } from '../Section';
+
+export function Stats({ block }: BlockProps<Extract<Block, { type: 'stats' }>>) {
+  return (
+    <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
+      <SimpleGrid cols={{ base: 2, md: Math.min(block.items.length, 4) }} spacing="lg">
+        {block.items.map((s) => (
+          <Stack key={s.label} gap={2} align="center" className="stat">
+            <Text fz={{ base: 32, md: 42 }} fw={800} c="brand.7" lh={1.1}>
+              {s.value}
+            </Text>
+            <Text c="dimmed" ta="center" fw={500}>
+              {s.label}
+            </Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </Section>
+  );
+}

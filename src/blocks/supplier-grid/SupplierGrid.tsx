@@ -1,0 +1,217 @@
+import { Badge, Button, Card, CloseButton, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconFileText, IconMail, IconWorld } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Block } from '../../../schemas/blocks';
+import type { Product, Supplier } from '../../../schemas/records';
+import { openMailProgram } from '../../lib/browser';
+import { mailtoUrl, productQuoteMail } from '../../lib/mail';
+import { usePage } from '../../page/context';
+import { external } from '../../ui/actions';
+import { FallbackImage } from '../../ui/FallbackImage';
+import { type BlockProps, Section } from '../Section';
+
+type SupplierGridBlock = Extract<Block, { type: 'supplier-grid' }>;
+
+/** Shows at most `max` items and a '+N more' note for the rest (section 9 limits). */
+function Capped({ items, max, more }: { items: string[]; max: number; more: (n: number) => string }) {
+  return (
+    <Group gap={6}>
+      {items.slice(0, max).map((s) => (
+        <Badge key={s} variant="light" tt="none" fw={500}>
+          {s}
+        </Badge>
+      ))}
+      {items.length > max && (
+        <Text size="xs" c="dimmed" fw={600}>
+          {more(items.length - max)}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+export function SupplierGrid({ block }: BlockProps<SupplierGridBlock>) {
+  const page = usePage();
+  const [selected, setSelected] = useState<string | null>(null);
+  const suppliers = block.suppliers.map((id) => page.suppliers[id]).filter((s): s is Supplier => Boolean(s));
+  return (
+    <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
+      {selected === null ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          {suppliers.map((s) => (
+            <Card key={s.id} withBorder radius="md" padding="lg">
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <FallbackImage src={s.logo} alt={`${s.name} logo`} width={160} height={48} className="brand-logo" />
+                <Text size="sm" c="dimmed">
+                  Since {s.established}
+                </Text>
+              </Group>
+              <Title order={3} fz="h4" mt="md">
+                {s.name}
+              </Title>
+              <Text c="dimmed" lineClamp={2} mt={4}>
+                {s.description}
+              </Text>
+              <Stack gap={6} mt="sm">
+                <Capped items={s.specialties} max={3} more={(n) => `+${n} more`} />
+                {s.certification.length > 0 && <Capped items={s.certification} max={2} more={(n) => `+${n} more`} />}
+              </Stack>
+              <Button mt="md" onClick={() => setSelected(s.id)} aria-label={`View ${s.name} products (${s.products.length})`}>
+                View products ({s.products.length})
+              </Button>
+            </Card>
+          ))}
+        </SimpleGrid>
+      ) : (
+        <ProductView supplier={page.suppliers[selected]} onClose={() => setSelected(null)} />
+      )}
+    </Section>
+  );
+}
+
+export function ProductView({ supplier, onClose }: { supplier: Supplier | undefined; onClose?: () => void }) {
+  if (!supplier) return null;
+  const n = supplier.products.length;
+  return (
+    <Stack gap="lg" className="product-view">
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="md" wrap="nowrap">
+          <FallbackImage src={supplier.logo} alt={`${supplier.name} logo`} width={160} height={48} className="brand-logo" />
+          <div>
+            <Title order={3}>{supplier.name}</Title>
+            <Text c="dimmed" size="sm">
+              {n} {n === 1 ? 'product' : 'products'} available
+            </Text>
+          </div>
+        </Group>
+        {onClose && <CloseButton size="lg" onClick={onClose} aria-label="Close products and show all suppliers" />}
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        {supplier.products.map((p) => (
+          <ProductCard key={p.id} product={p} supplier={supplier} />
+        ))}
+      </SimpleGrid>
+      <Card withBorder radius="md" padding="lg" bg="var(--mantine-color-brand-0)">
+        <Title order={4}>Talk to us about {supplier.name}</Title>
+        <List size="sm" mt="xs" spacing={2}>
+          <List.Item>Custom configurations</List.Item>
+          <List.Item>Bulk pricing</List.Item>
+          <List.Item>Technical support and training</List.Item>
+          <List.Item>Demonstrations</List.Item>
+        </List>
+        <Group gap="sm" mt="md">
+          {supplier.contactInfo.email && (
+            <Button component="a" href={`mailto:${supplier.contactInfo.email}`} leftSection={<IconMail size={18} aria-hidden />}>
+              Email {supplier.name} enquiries
+            </Button>
+          )}
+          {supplier.websiteUrl && (
+            <Button component="a" href={supplier.websiteUrl} {...external} variant="outline" leftSection={<IconWorld size={18} aria-hidden />}>
+              Visit Website
+            </Button>
+          )}
+        </Group>
+      </Card>
+    </Stack>
+  );
+}
+
+function requestQuote(product: Product, supplier: Supplier) {
+  if (!supplier.contactInfo.email) return;
+  openMailProgram(mailtoUrl(productQuoteMail(supplier.contactInfo.email, product, supplier.name)));
+}
+
+function ProductCard({ product, supplier }: { product: Product; supplier: Supplier }) {
+  const [open, setOpen] = useState(false);
+  const specs = product.specifications;
+  const apps = product.applications;
+  const canQuote = Boolean(supplier.contactInfo.email);
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Card.Section>
+        <FallbackImage src={product.image} alt={product.name} width={600} height={450} className="card-image" />
+      </Card.Section>
+      <Stack gap="xs" mt="md" style={{ flex: 1 }}>
+        <Badge variant="light" w="fit-content">
+          {product.category}
+        </Badge>
+        <Title order={4}>{product.name}</Title>
+        <Text size="sm" c="dimmed" lineClamp={2}>
+          {product.description}
+        </Text>
+        {specs.length > 0 && (
+          <div>
+            <Text fw={600} size="sm">
+              Key Features
+            </Text>
+            <List size="sm" spacing={2}>
+              {specs.slice(0, 3).map((s) => (
+                <List.Item key={s}>{s}</List.Item>
+              ))}
+            </List>
+            {specs.length > 3 && (
+              <Text size="xs" c="dimmed" mt={2}>
+                +{specs.length - 3} more features
+              </Text>
+            )}
+          </div>
+        )}
+        {apps.length > 0 && <Capped items={apps} max={3} more={(n) => `+${n}`} />}
+        {product.price && (
+          <Text fw={700} c="brand.7">
+            {product.price}
+          </Text>
+        )}
+      </Stack>
+      <Group gap="xs" mt="md">
+        <Button size="xs" variant="outline" onClick={() => setOpen(true)}>
+          Details
+        </Button>
+        {product.datasheet && (
+          <Button size="xs" variant="subtle" component="a" href={product.datasheet} {...external} leftSection={<IconFileText size={16} aria-hidden />}>
+            Sheet
+          </Button>
+        )}
+        {canQuote && (
+          <Button size="xs" onClick={() => requestQuote(product, supplier)}>
+            Request Quote
+          </Button>
+        )}
+      </Group>
+      <Modal opened={open} onClose={() => setOpen(false)} title={product.name} size="lg">
+        <Stack gap="sm">
+          <FallbackImage src={product.image} alt={product.name} width={600} height={450} className="rounded-image" />
+          <Badge variant="light">{product.category}</Badge>
+          <Text>{product.description}</Text>
+          {specs.length > 0 && (
+            <>
+              <Title order={5}>Specifications</Title>
+              <List size="sm">{specs.map((s) => <List.Item key={s}>{s}</List.Item>)}</List>
+            </>
+          )}
+          {apps.length > 0 && (
+            <>
+              <Title order={5}>Applications</Title>
+              <Group gap={6}>
+                {apps.map((a) => (
+                  <Badge key={a} variant="outline" tt="none">
+                    {a}
+                  </Badge>
+                ))}
+              </Group>
+            </>
+          )}
+          {product.price && <Text fw={700}>{product.price}</Text>}
+          <Group gap="sm" mt="sm">
+            {canQuote && <Button onClick={() => requestQuote(product, supplier)}>Request Quote</Button>}
+            {product.datasheet && (
+              <Button component="a" href={product.datasheet} {...external} variant="outline" leftSection={<IconFileText size={18} aria-hidden />}>
+                Datasheet
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}

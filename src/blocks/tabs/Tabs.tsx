@@ -1,0 +1,41 @@
+import { List, SimpleGrid, Tabs as MantineTabs, Text } from '@mantine/core';
+import type { Block } from '../../../schemas/blocks';
+import { icons } from '../../ui/icons';
+import { type BlockProps, Section } from '../Section';
+
+export function Tabs({ block }: BlockProps<Extract<Block, { type: 'tabs' }>>) {
+  return (
+    <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
+      <MantineTabs defaultValue={block.defaultTab} variant="pills" radius="md" keepMounted activateTabWithKeyboard>
+        <MantineTabs.List justify="center" mb="xl" className="tab-list">
+          {block.tabs.map((t) => {
+            const Icon = t.icon ? icons[t.icon] : undefined;
+            return (
+              <MantineTabs.Tab key={t.id} value={t.id} leftSection={Icon ? <Icon size={18} aria-hidden /> : undefined} onFocus={(e) => e.currentTarget.click()}>
+                {t.label}
+              </MantineTabs.Tab>
+            );
+          })}
+        </MantineTabs.List>
+        {block.tabs.map((t) => (
+          <MantineTabs.Panel key={t.id} value={t.id}>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(t.sections.length, 4) }} spacing="lg">
+              {t.sections.map((s) => (
+                <div key={s.title} className="tab-section">
+                  <Text component="h3" fw={700} fz="lg" mb="xs">
+                    {s.title}
+                  </Text>
+                  <List size="sm" spacing={4} className="item-list">
+                    {s.items.map((item) => (
+                      <List.Item key={item}>{item}</List.Item>
+                    ))}
+                  </List>
+                </div>
+              ))}
+            </SimpleGrid>
+          </MantineTabs.Panel>
+        ))}
+      </MantineTabs>
+    </Section>
+  );
+}

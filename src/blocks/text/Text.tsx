@@ -1,0 +1,43 @@
+import { Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { Block } from '../../../schemas/blocks';
+import { ActionButton } from '../../ui/actions';
+import { FallbackImage } from '../../ui/FallbackImage';
+import { type BlockProps, Section } from '../Section';
+
+export function TextBlock({ block }: BlockProps<Extract<Block, { type: 'text' }>>) {
+  const body = (
+    <Stack gap="md" maw={block.image ? undefined : 820} mx={block.image ? undefined : 'auto'}>
+      {block.paragraphs.map((p) => (
+        <Text key={p} size="lg">
+          {p}
+        </Text>
+      ))}
+      {block.items && (
+        <List spacing="xs" className="item-list">
+          {block.items.map((item) => (
+            <List.Item key={item}>{item}</List.Item>
+          ))}
+        </List>
+      )}
+      {block.buttons && (
+        <Group gap="sm">
+          {block.buttons.map((b) => (
+            <ActionButton key={b.label} button={b} />
+          ))}
+        </Group>
+      )}
+    </Stack>
+  );
+  return (
+    <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
+      {block.image ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
+          {body}
+          <FallbackImage src={block.image.src} alt={block.image.alt} width={block.image.width} height={block.image.height} className="rounded-image" />
+        </SimpleGrid>
+      ) : (
+        body
+      )}
+    </Section>
+  );
+}

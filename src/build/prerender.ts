@@ -1,0 +1,64 @@
+// npm run build: the client bundle, a server bundle, then one prerendered HTML file per route (D10).
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Manifest } from 'vite';
+import { allRoutes, documentFileFor, NOT_FOUND_ROUTE } from '../../schemas/routes.ts';
+
+const root = process.cwd();
+const dist = resolve(root, 'dist');
+const ssrOut = resolve(root, 'node_modules/.cache/ssr');
+
+/** React 19 emits hoistable head tags (title, meta, link) first; split them from the body. */
+export function splitHead(html: string): { head: string; body: string } {
+  const m = /^(?:<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?)+/.exec(html);
+  const head = m ? m[0] : '';
+  return { head, body: html.slice(head.length) };
+}
+
+export function outputFile(route: string): string {
+  if (route === '/') return 'index.html';
+  if (route === NOT_FOUND_ROUTE) return '404.html';
+  return `${route.slice(1)}/index.html`;
+}
+
+async function main() {
+  await build({ configLoader: 'runner', logLevel: 'warn', build: { manifest: true, outDir: dist, emptyOutDir: true } });
+  rmSync(ssrOut, { recursive: true, force: true });
+  await build({ configLoader: 'runner', logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: ssrOut, emptyOutDir: true } });
+
+  const template = readFileSync(join(dist, 'index.html'), 'utf8');
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const { render } = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href)) as typeof import('../entry-server');
+
+  let count = 0;
+  for (const route of allRoutes) {
+    const { html, status } = await render(route);
+    const expected = route === NOT_FOUND_ROUTE ? 404 : 200;
+    if (status !== expected) throw new Error(`prerender ${route}: status ${status}, expected ${expected}`);
+    const { head, body } = splitHead(html);
+    const preload = pageChunk(manifest, route);
+    const page = template
+      .replace('<!--app-head-->', head + (preload ? `\n    <link rel="modulepreload" crossorigin href="/${preload}">` : ''))
+      .replace('<!--app-html-->', body);
+    const file = join(dist, outputFile(route));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, page);
+    count++;
+  }
+  console.log(`prerendered ${count} routes into dist/`);
+}
+
+/** The chunk holding a route's page document, so the browser fetches it alongside the entry. */
+function pageChunk(manifest: Manifest, route: string): string | undefined {
+  const id = `virtual:page/${documentFileFor(route).replace(/\.json$/, '')}`;
+  const entry = Object.entries(manifest).find(([key]) => key.replace(/^\0/, '') === id);
+  return entry?.[1].file;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,104 @@
+// Serves pages-data/ to the app as validated, typed modules: 'virtual:site', 'virtual:pages' (the
+// route -> lazy document map) and one 'virtual:page/...' chunk per page, so a page's JSON is only
+// fetched when that page is visited. Invalid content fails the build and shows the dev overlay.
+import { resolve } from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+import { allRoutes, documentFileFor } from '../../schemas/routes.ts';
+import { type Content, formatProblem, loadContent, type Problem, resolvePage } from './content.ts';
+
+const SITE_ID = 'virtual:site';
+const PAGES_ID = 'virtual:pages';
+const PAGE_PREFIX = 'virtual:page/';
+
+export function contentPlugin(): Plugin {
+  const root = process.cwd();
+  let cache: { content?: Content; problems: Problem[] } | undefined;
+  const current = () => (cache ??= loadContent(root));
+
+  const fail = (problems: Problem[]): Error => {
+    const first = problems[0]!;
+    const err = new Error(`Invalid content in pages-data/ (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map(formatProblem).join('\n')}`) as Error & {
+      id?: string; loc?: { file: string; line: number; column: number }; plugin?: string;
+    };
+    err.id = resolve(root, first.file);
+    err.loc = { file: resolve(root, first.file), line: first.line, column: first.column };
+    err.plugin = 'content';
+    return err;
+  };
+  const content = (): Content => {
+    const { content, problems } = current();
+    if (!content) throw fail(problems);
+    return content;
+  };
+
+  return {
+    name: 'acacia-content',
+    enforce: 'pre',
+    buildStart() {
+      cache = undefined;
+      const { problems } = current();
+      if (problems.length > 0) this.error(fail(problems).message);
+    },
+    resolveId(id) {
+      if (id === SITE_ID || id === PAGES_ID || id.startsWith(PAGE_PREFIX)) return '\0' + id;
+      return undefined;
+    },
+    load(id) {
+      if (!id.startsWith('\0virtual:')) return undefined;
+      const c = content();
+      const key = id.slice(1);
+      if (key === SITE_ID) {
+        const site = process.env.SITE_URL ? { ...c.site, url: process.env.SITE_URL.replace(/\/$/, '') } : c.site;
+        return `export default JSON.parse(${JSON.stringify(JSON.stringify(site))});`;
+      }
+      if (key === PAGES_ID) {
+        const entries = allRoutes.map((route) => {
+          return `  ${JSON.stringify(route)}: () => import(${JSON.stringify(PAGE_PREFIX + documentFileFor(route).replace(/\.json$/, ''))}),`;
+        });
+        return `export const pageLoaders = {\n${entries.join('\n')}\n};\n`;
+      }
+      if (key.startsWith(PAGE_PREFIX)) {
+        const file = key.slice(PAGE_PREFIX.length) + '.json';
+        const page = [...c.pages.values()].find((p) => p.file === file);
+        if (!page) throw new Error(`no page document pages-data/${file}`);
+        return `export default JSON.parse(${JSON.stringify(JSON.stringify(resolvePage(c, page.route)))});`;
+      }
+      return undefined;
+    },
+    transformIndexHtml(html) {
+      const { site } = content();
+      const a = site.address;
+      const tags = [
+        `<meta name="theme-color" content="${site.seo.themeColor}" />`,
+        `<meta name="geo.region" content="${a.country}" />`,
+        `<meta name="geo.placename" content="${a.city}" />`,
+        `<meta name="geo.position" content="${site.map.latitude};${site.map.longitude}" />`,
+        `<meta name="ICBM" content="${site.map.latitude}, ${site.map.longitude}" />`,
+      ];
+      return html.replace('<!--site-head-->', tags.join('\n    '));
+    },
+    configureServer(server: ViteDevServer) {
+      const dataDir = resolve(root, 'pages-data');
+      server.watcher.add(dataDir);
+      const onChange = (file: string) => {
+        if (!file.startsWith(dataDir) && !file.startsWith(resolve(root, 'public'))) return;
+        cache = undefined;
+        const { problems } = current();
+        if (problems.length > 0) {
+          const err = fail(problems);
+          server.config.logger.error(err.message);
+          server.ws.send({ type: 'error', err: { message: err.message, stack: '', id: (err as { id?: string }).id, loc: (err as { loc?: never }).loc, plugin: 'content' } });
+          return;
+        }
+        for (const mod of server.moduleGraph.idToModuleMap.values()) {
+          if (mod.id?.startsWith('\0virtual:')) server.moduleGraph.invalidateModule(mod);
+        }
+        server.ws.send({ type: 'full-reload' });
+      };
+      server.watcher.on('change', onChange);
+      server.watcher.on('add', onChange);
+      server.watcher.on('unlink', onChange);
+    },
+  };
+}
+

@@ -1,0 +1,112 @@
+import { ActionIcon, Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconFileText, IconMapPin, IconMessage } from '@tabler/icons-react';
+import type { FormEvent } from 'react';
+import site from 'virtual:site';
+import { BusinessHours } from '../blocks/contact-section/ContactSection';
+import { deliver } from '../lib/deliver';
+import { newsletterMail } from '../lib/mail';
+import { InternalLink, external, openCatalogue, openQuote } from '../ui/actions';
+import { SocialIcon } from './SocialIcon';
+
+export function Footer() {
+  const a = site.address;
+  return (
+    <Box component="footer" className="site-footer">
+      <Container size="xl" py={56}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing={40}>
+          <Stack gap="sm">
+            <Title order={2} fz="h4" c="white">
+              {site.name}
+            </Title>
+            <Text size="sm">{site.footer.about}</Text>
+            <Text size="sm" fs="italic">
+              {site.tagline}
+            </Text>
+            <Group gap={4}>
+              {site.social.map((s) => (
+                <ActionIcon key={s.network} component="a" href={s.url} {...external} variant="subtle" color="gray.3" aria-label={s.label} size="lg">
+                  <SocialIcon network={s.network} size={20} />
+                </ActionIcon>
+              ))}
+            </Group>
+          </Stack>
+          <Stack gap="xs" component="nav" aria-label="Quick links">
+            <Title order={2} fz="h5" c="white">
+              Quick Links
+            </Title>
+            {site.nav.footerQuickLinks.map((l) => (
+              <Anchor key={l.to} component={InternalLink} to={l.to} size="sm">
+                {l.label}
+              </Anchor>
+            ))}
+          </Stack>
+          <Stack gap="xs">
+            <Title order={2} fz="h5" c="white">
+              Visit or call us
+            </Title>
+            <Text size="sm" component="address" fs="normal">
+              {a.building}, {a.street}, {a.area}, {a.city} {a.postalCode}
+            </Text>
+            <Anchor href={site.map.linkUrl} {...external} size="sm">
+              <Group gap={4} component="span">
+                <IconMapPin size={16} aria-hidden /> Open in Maps
+              </Group>
+            </Anchor>
+            <BusinessHours />
+            <Group gap="xs" mt="xs">
+              <Button size="xs" onClick={() => openQuote()} leftSection={<IconMessage size={16} aria-hidden />}>
+                Request Quote
+              </Button>
+              <Button size="xs" variant="white" onClick={() => openCatalogue()} leftSection={<IconFileText size={16} aria-hidden />}>
+                Product Catalogue Request
+              </Button>
+            </Group>
+          </Stack>
+          <Newsletter />
+        </SimpleGrid>
+        <Group justify="space-between" mt={48} pt="md" className="footer-bottom" gap="xs">
+          <Text size="sm">
+            © {site.footer.copyrightYear} {site.name}. All rights reserved.
+          </Text>
+          <Group gap="md" component="nav" aria-label="Legal">
+            {site.nav.footerLegal.map((l) => (
+              <Anchor key={l.to} component={InternalLink} to={l.to} size="sm">
+                {l.label}
+              </Anchor>
+            ))}
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}
+
+function Newsletter() {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const email = String(new FormData(form).get('email') ?? '');
+    const result = await deliver(site.features.formEndpoint, { email }, newsletterMail(site.mailboxes.contact, email));
+    if (result.ok) {
+      notifications.show({ color: 'teal', title: 'Subscription on its way', message: `We'll add ${email} to the newsletter.` });
+      form.reset();
+    } else {
+      notifications.show({ color: 'red', title: 'Subscription not sent', message: `${result.error} Please try again, or e-mail ${site.mailboxes.contact}.` });
+    }
+  };
+  return (
+    <form onSubmit={submit} aria-label="Newsletter">
+      <Stack gap="xs">
+      <Title order={2} fz="h5" c="white">
+        {site.footer.newsletter.title}
+      </Title>
+      <Text size="sm">{site.footer.newsletter.text}</Text>
+      <TextInput name="email" type="email" required label="Email address" placeholder="you@example.com" autoComplete="email" classNames={{ label: 'footer-label' }} />
+      <Button type="submit" variant="white">
+          Subscribe
+        </Button>
+      </Stack>
+    </form>
+  );
+}

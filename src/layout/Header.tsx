@@ -1,0 +1,101 @@
+import { ActionIcon, Anchor, Box, Burger, Container, Divider, Drawer, Group, Menu, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useState } from 'react';
+import site from 'virtual:site';
+import { InternalLink, external } from '../ui/actions';
+import { SearchBox } from './Search';
+import { SocialIcon } from './SocialIcon';
+
+type NavItem = (typeof site.nav.header)[number];
+
+export function Header() {
+  const [drawerOpen, drawer] = useDisclosure(false);
+  return (
+    <Box component="header" className="site-header">
+      <Box className="top-strip">
+        <Container size="xl">
+          <Group justify="space-between" h={44} wrap="nowrap">
+            <Group gap={4} wrap="nowrap">
+              {site.social.map((s) => (
+                <ActionIcon key={s.network} component="a" href={s.url} {...external} variant="subtle" color="white" aria-label={s.label} size="md">
+                  <SocialIcon network={s.network} size={18} />
+                </ActionIcon>
+              ))}
+              <Text size="sm" c="white" visibleFrom="sm" ml="xs">
+                {site.tagline}
+              </Text>
+            </Group>
+            <SearchBox />
+          </Group>
+        </Container>
+      </Box>
+      <Container size="xl">
+        <Group justify="space-between" h={72} wrap="nowrap">
+          <Anchor component={InternalLink} to="/" underline="never" className="brand" aria-label={`${site.shortName}, home`}>
+            <img src="/images/logo.svg" alt="" width={40} height={40} />
+            <span>{site.shortName}</span>
+          </Anchor>
+          <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" wrap="nowrap">
+            {site.nav.header.map((item) => (item.menu ? <MegaMenu key={item.label} item={item} /> : <TopLink key={item.label} item={item} />))}
+          </Group>
+          <Burger opened={drawerOpen} onClick={drawer.toggle} hiddenFrom="md" aria-label={drawerOpen ? 'Close menu' : 'Open menu'} aria-expanded={drawerOpen} />
+        </Group>
+      </Container>
+      <Drawer opened={drawerOpen} onClose={drawer.close} title="Menu" hiddenFrom="md" size="85%" position="right">
+        <Stack component="nav" aria-label="Mobile" gap={0}>
+          {site.nav.header.map((item) =>
+            item.menu ? (
+              <NavLink key={item.label} label={item.label} childrenOffset="md">
+                {[...item.menu.links, item.menu.viewAll].map((l) => (
+                  <NavLink key={l.to} label={l.label} component={InternalLink} to={l.to} onClick={drawer.close} />
+                ))}
+              </NavLink>
+            ) : (
+              <NavLink key={item.label} label={item.label} component={InternalLink} to={item.mobileTo ?? item.to} onClick={drawer.close} />
+            ),
+          )}
+        </Stack>
+      </Drawer>
+    </Box>
+  );
+}
+
+function TopLink({ item }: { item: NavItem }) {
+  return (
+    <Anchor component={InternalLink} to={item.to} className="nav-link">
+      {item.label}
+    </Anchor>
+  );
+}
+
+function MegaMenu({ item }: { item: NavItem }) {
+  const [opened, setOpened] = useState(false);
+  const menu = item.menu!;
+  const columns = menu.links.length > 8 ? 3 : menu.links.length > 4 ? 2 : 1;
+  return (
+    <Menu opened={opened} onChange={setOpened} trigger="click-hover" openDelay={60} closeDelay={150} position="bottom-start" offset={4} shadow="md" withinPortal={false} loop>
+      <Menu.Target>
+        <UnstyledButton className="nav-link" onFocus={() => setOpened(true)} aria-haspopup="menu">
+          <Group gap={4} component="span" wrap="nowrap">
+            {item.label}
+            <IconChevronDown size={16} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown className="mega-menu" data-columns={columns}>
+        <div className="mega-grid">
+          {menu.links.map((l) => (
+            <Menu.Item key={l.to} component={InternalLink} to={l.to}>
+              {l.label}
+            </Menu.Item>
+          ))}
+        </div>
+        <Divider my={4} />
+        <Menu.Item component={InternalLink} to={menu.viewAll.to} fw={700} c="brand.7">
+          {menu.viewAll.label} →
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,68 @@
+import { Anchor, Button } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import site from 'virtual:site';
+import type { Action, Button as ButtonData } from '../../schemas/action';
+import { mailtoUrl, telUrl, whatsappUrl } from '../lib/mail';
+
+/** An internal path from content ('/services/x#part'), already checked by the validator to resolve. */
+export function InternalLink({ to, children, className, onClick }: { to: string; children: ReactNode; className?: string; onClick?: () => void }) {
+  const [path = '/', hash] = to.split('#');
+  // Content paths are validated against the route table at build time; the router's literal types
+  // cannot know them, so this is the one place a content path meets <Link>.
+  return (
+    <Link to={path as '/'} hash={hash} className={className} onClick={onClick}>
+      {children}
+    </Link>
+  );
+}
+
+export const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+export function openQuote(details = '') {
+  modals.openContextModal({ modal: 'quote', title: 'Request a Quote', innerProps: { details }, size: 'lg' });
+}
+
+export function openCatalogue(interest = '') {
+  modals.openContextModal({ modal: 'catalogue', title: 'Product Catalogue Request', innerProps: { interest }, size: 'lg' });
+}
+
+/** Props that make a Mantine Button or Anchor carry out an action. */
+export function actionProps(action: Action): Record<string, unknown> {
+  switch (action.kind) {
+    case 'link':
+      return { component: InternalLink, to: action.to };
+    case 'external':
+      return { component: 'a', href: action.href, ...external };
+    case 'email':
+      return { component: 'a', href: action.subject ? mailtoUrl({ to: site.mailboxes[action.mailbox], subject: action.subject, body: '' }) : `mailto:${site.mailboxes[action.mailbox]}` };
+    case 'call':
+      return { component: 'a', href: telUrl(site.phones[0]!) };
+    case 'whatsapp':
+      return { component: 'a', href: whatsappUrl(site.whatsapp, action.message), ...external };
+    case 'quote':
+      return { component: 'button', type: 'button', onClick: () => openQuote(action.details) };
+    case 'catalogue':
+      return { component: 'button', type: 'button', onClick: () => openCatalogue(action.interest) };
+  }
+}
+
+export function ActionButton({ button, size = 'md', inverted = false, fullWidth }: { button: ButtonData; size?: string; inverted?: boolean; fullWidth?: boolean }) {
+  const primary = button.variant === 'primary';
+  return (
+    <Button
+      {...actionProps(button.action)}
+      size={size}
+      fullWidth={fullWidth}
+      variant={inverted ? (primary ? 'white' : 'outline') : primary ? 'filled' : 'outline'}
+      color={inverted && !primary ? 'white' : undefined}
+    >
+      {button.label}
+    </Button>
+  );
+}
+
+export function ActionAnchor({ label, action, children }: { label: string; action: Action; children?: ReactNode }) {
+  return <Anchor {...actionProps(action)}>{children ?? label}</Anchor>;
+}

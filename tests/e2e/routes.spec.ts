@@ -1,0 +1,72 @@
+import { loadContent } from '../../src/build/content';
+import { allRoutes, NOT_FOUND_ROUTE } from '../../schemas/routes';
+import { expect, hydrated, test } from './fixtures';
+
+const { content } = loadContent();
+if (!content) throw new Error('content is invalid: run npm run validate');
+const titleOf = (route: string) => {
+  if (route === '/') return content.site.seo.defaultTitle;
+  const page = content.pages.get(route) ?? content.pages.get(`/partner${route}`)!;
+  return `${page.doc.meta.title}${content.site.seo.titleSuffix}`;
+};
+
+test.describe('every route', () => {
+  for (const route of allRoutes.filter((r) => r !== NOT_FOUND_ROUTE)) {
+    test(`${route} renders its title and one h1 without console errors`, async ({ page, consoleErrors }) => {
+      const res = await page.goto(route);
+      expect(res?.status()).toBe(200);
+      await expect(page).toHaveTitle(titleOf(route));
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page.locator('h1')).toBeVisible();
+      await hydrated(page);
+      await expect(page).toHaveTitle(titleOf(route));
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+});
+
+test('an unknown path answers 404 with the not-found page and logs the attempted path', async ({ page, consoleErrors }) => {
+  const lines: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && lines.push(m.text()));
+  const res = await page.goto('/no-such-page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
+  await expect(page).toHaveTitle(/Page Not Found/);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  await hydrated(page);
+  await expect.poll(() => lines.some((l) => l.includes('/no-such-page'))).toBe(true);
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('an unknown service slug shows the not-found page', async ({ page }) => {
+  const res = await page.goto('/services/no-such-service');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
+});
+
+test('a .html address redirects permanently to the clean path, keeping query and hash', async ({ page, request }) => {
+  const res = await request.get('/contact.html?ref=old', { maxRedirects: 0 });
+  expect(res.status()).toBe(301);
+  expect(res.headers()['location']).toBe('/contact?ref=old');
+  await page.goto('/services/water-testing.html?from=mail#partners');
+  await expect(page).toHaveURL(/\/services\/water-testing\?from=mail#partners$/);
+  await expect(page.locator('h1')).toHaveCount(1);
+});
+
+test('following a link inside the app loads the next page without a full reload', async ({ page }) => {
+  await page.goto('/services');
+  await hydrated(page);
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await page.locator('main').getByRole('link', { name: /water testing/i }).first().click();
+  await expect(page).toHaveURL(/\/services\/water-testing$/);
+  await expect(page.locator('h1')).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+});
+
+test('service pages link back to /services, industry pages to /industries', async ({ page }) => {
+  await page.goto('/services/microscopy');
+  await expect(page.getByRole('link', { name: 'Back to Services' })).toHaveAttribute('href', '/services');
+  await page.goto('/industries/healthcare');
+  await expect(page.getByRole('link', { name: 'Back to Industries' })).toHaveAttribute('href', '/industries');
+});
