@@ -14,7 +14,7 @@ export const hero = z
     type: z.literal('hero'),
     id: sectionFields.id,
     title: text('The page heading (the one h1 of the page).'),
-    lead: text('One or two sentences under the heading.'),
+    lead: text('One or two sentences under the heading (a rotating hero shows each slide\'s lead instead).'),
     eyebrow: z.string().optional().meta({ description: 'A short line above the heading.' }),
     badge: z.string().optional().meta({ description: 'A badge above the heading, e.g. "Official Palintest Distributor".' }),
     image: image.optional().meta({ description: 'The picture beside the heading.' }),
@@ -22,7 +22,7 @@ export const hero = z
       .array(slide)
       .min(2)
       .optional()
-      .meta({ description: 'Rotating slides (every 5 s, with dots). The first slide is the h1; title/lead are its fallback text.' }),
+      .meta({ description: 'Rotating slides (every 5 s, with dots). The hero title stays as the page h1 above them.' }),
     back: z
       .strictObject({ label: text('e.g. "Back to Services"'), to: internalPath })
       .optional()

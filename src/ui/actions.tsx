@@ -1,22 +1,22 @@
 import { Anchor, Button } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type AnchorHTMLAttributes, forwardRef, type ReactNode } from 'react';
 import site from 'virtual:site';
 import type { Action, Button as ButtonData } from '../../schemas/action';
 import { mailtoUrl, telUrl, whatsappUrl } from '../lib/mail';
 
-/** An internal path from content ('/services/x#part'), already checked by the validator to resolve. */
-export function InternalLink({ to, children, className, onClick }: { to: string; children: ReactNode; className?: string; onClick?: () => void }) {
+type InternalLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; children?: ReactNode };
+
+/**
+ * A link to a path from content ('/services/x#part'), already checked by the validator to resolve.
+ * Forwards every prop, so Mantine components can render as it (component={InternalLink}).
+ */
+export const InternalLink = forwardRef<HTMLAnchorElement, InternalLinkProps>(function InternalLink({ to, ...rest }, ref) {
   const [path = '/', hash] = to.split('#');
-  // Content paths are validated against the route table at build time; the router's literal types
-  // cannot know them, so this is the one place a content path meets <Link>.
-  return (
-    <Link to={path as '/'} hash={hash} className={className} onClick={onClick}>
-      {children}
-    </Link>
-  );
-}
+  // The router's literal route types cannot know content paths; this is the one place they meet <Link>.
+  return <Link ref={ref} to={path as '/'} hash={hash} {...rest} />;
+});
 
 export const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 

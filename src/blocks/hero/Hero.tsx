@@ -121,11 +121,11 @@ function Slides({ block, slides }: { block: HeroBlock; slides: NonNullable<HeroB
       ))}
       <Container size="xl" py={{ base: 48, md: 96 }} className="hero-slides-content">
         <Stack gap="md" align="flex-start" maw={640}>
-          <Title order={1} className="hero-title" c="white">
+          <Title order={1} className="hero-kicker" c="brand.1">
             {block.title}
           </Title>
           <div aria-live={paused ? 'polite' : 'off'} className="hero-slide-copy">
-            <Text fw={700} fz={{ base: 22, md: 28 }} c="white" lh={1.25}>
+            <Text className="hero-title" fw={800} c="white">
               {slide.title}
             </Text>
             <Text size="lg" c="brand.0" mt="xs">
