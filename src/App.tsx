@@ -1,7 +1,5 @@
 import '@fontsource-variable/inter/wght.css';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/spotlight/styles.css';
+import './ui/mantine-styles';
 import './styles.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
