@@ -32,8 +32,12 @@ function notFound(res: ServerResponse) {
 }
 
 createServer((req, res) => {
-  // Never `new URL(req.url, base)`: a request for //x would parse as a host and throw.
-  const url = new URL(`http://localhost${req.url ?? '/'}`);
+  // Not `new URL(req.url, base)`: a request for //x would parse as a host and throw.
+  const url = URL.parse(`http://localhost${req.url ?? '/'}`);
+  if (!url) {
+    res.writeHead(400, securityHeaders).end();
+    return;
+  }
   const path = url.pathname.replace(/\/{2,}/g, '/'); // merged like nginx's merge_slashes
   req.url = path + url.search;
   if (path.endsWith('.html')) {
