@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
+const hostTests = /nginx\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -16,8 +17,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
-    { name: 'phone', use: { ...devices['Pixel 7'] } },
+    { name: 'desktop', testIgnore: hostTests, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
+    { name: 'phone', testIgnore: hostTests, use: { ...devices['Pixel 7'] } },
+    // The shipped host configurations over dist/ (no browser); nginx listens two ports up.
+    { name: 'hosts', testMatch: hostTests, use: { baseURL: `http://127.0.0.1:${port + 2}` } },
   ],
   webServer: {
     command: `PORT=${port} npm run -s serve`,
