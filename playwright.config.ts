@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 const hostTests = /nginx\.spec\.ts/;
+/** Tests that read the served HTML without a browser: one run is enough. */
+const htmlTests = /seo\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -17,8 +19,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', testIgnore: hostTests, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
-    { name: 'phone', testIgnore: hostTests, use: { ...devices['Pixel 7'] } },
+    { name: 'desktop', testIgnore: [hostTests, htmlTests], use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
+    { name: 'phone', testIgnore: [hostTests, htmlTests], use: { ...devices['Pixel 7'] } },
+    { name: 'html', testMatch: htmlTests },
     // The shipped host configurations over dist/ (no browser); nginx listens two ports up.
     { name: 'hosts', testMatch: hostTests, use: { baseURL: `http://127.0.0.1:${port + 2}` } },
   ],
