@@ -6,7 +6,7 @@ import { createAppRouter } from './router';
 const router = createAppRouter();
 const container = document.getElementById('root')!;
 
-if (container.hasChildNodes()) {
+if (container.firstElementChild) {
   // Prerendered HTML: load the matched route (its document chunk is preloaded) before hydrating,
   // so the first client render is the tree the server rendered.
   await router.load();
