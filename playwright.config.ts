@@ -15,9 +15,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     },
   },
+  // Behaviour that exists at one width only (hover mega-menus, the mobile drawer) is tagged
+  // @desktop or @phone and runs in that project alone; everything else runs in both.
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
-    { name: 'phone', use: { ...devices['Pixel 7'] } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } }, grepInvert: /@phone/ },
+    { name: 'phone', use: { ...devices['Pixel 7'] }, grepInvert: /@desktop/ },
   ],
   webServer: {
     command: `PORT=${port} npm run -s serve`,
