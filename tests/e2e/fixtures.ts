@@ -59,15 +59,18 @@ export async function hydrated(page: Page) {
  * a mailto by clicking an <a href="mailto:...">, so the click is intercepted before it navigates.
  */
 export async function captureMail(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __mails: string[] };
+  const patch = () => {
+    const w = window as unknown as { __mails?: string[] };
+    if (w.__mails) return;
     w.__mails = [];
     const click = HTMLAnchorElement.prototype.click;
     HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      if (this.href.startsWith('mailto:')) w.__mails.push(this.href);
+      if (this.href.startsWith('mailto:')) w.__mails!.push(this.href);
       else click.call(this);
     };
-  });
+  };
+  await page.addInitScript(patch);
+  if (page.url() !== 'about:blank') await page.evaluate(patch);
   return {
     all: () => page.evaluate(() => (window as unknown as { __mails: string[] }).__mails),
   };
