@@ -77,12 +77,3 @@ for (const place of places) {
     });
   });
 }
-
-test('the contact page offers WhatsApp and Call Now built from the site document', async ({ page }) => {
-  await page.goto('/contact');
-  const chat = page.locator('#message');
-  await expect(chat.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/254700000101');
-  await expect(chat.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('target', '_blank');
-  await expect(chat.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', 'tel:+254700000101');
-  await expect(page.locator('main').getByRole('link', { name: 'WhatsApp' }).first()).toHaveAttribute('href', /^https:\/\/wa\.me\/254700000101/);
-});
