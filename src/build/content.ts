@@ -224,6 +224,12 @@ export function loadContent(root = process.cwd()): { content?: Content; problems
   return { content: { site, partners, suppliers, pages }, problems: [] };
 }
 
+/** The site document as built: SITE_URL (D1) overrides the canonical address for previews. */
+export function builtSite(site: SiteDocument): SiteDocument {
+  const url = process.env.SITE_URL?.replace(/\/$/, '');
+  return url ? { ...site, url } : site;
+}
+
 export function resolvePage(content: Content, route: string): ResolvedPage {
   const page = content.pages.get(route);
   if (!page) throw new Error(`no document for ${route}`);

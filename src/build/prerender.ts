@@ -1,9 +1,12 @@
 // npm run build: the client bundle, a server bundle, then one prerendered HTML file per route (D10).
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest } from 'vite';
-import { allRoutes, documentFileFor, NOT_FOUND_ROUTE } from '../../schemas/routes.ts';
+import { allRoutes, canonicalPath, documentFileFor, NOT_FOUND_ROUTE } from '../../schemas/routes.ts';
+import { builtSite, loadContent, resolvePage } from './content.ts';
+import { jsonLdScript, structuredData } from './structured-data.ts';
 
 const root = process.cwd();
 const dist = resolve(root, 'dist');
@@ -31,6 +34,10 @@ async function main() {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
   const { render } = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href)) as typeof import('../entry-server');
 
+  const { content } = loadContent(root);
+  if (!content) throw new Error('content became invalid during the build');
+  const site = builtSite(content.site);
+
   let count = 0;
   for (const route of allRoutes) {
     const { html, status } = await render(route);
@@ -38,15 +45,44 @@ async function main() {
     if (status !== expected) throw new Error(`prerender ${route}: status ${status}, expected ${expected}`);
     const { head, body } = splitHead(html);
     const preload = pageChunk(manifest, route);
+    const docRoute = content.pages.has(route) ? route : `/partner${route}`;
+    const ld = route === NOT_FOUND_ROUTE ? '' : `\n    ${jsonLdScript(structuredData(site, resolvePage(content, docRoute)))}`;
     const page = template
-      .replace('<!--app-head-->', head + (preload ? `\n    <link rel="modulepreload" crossorigin href="/${preload}">` : ''))
+      .replace('<!--app-head-->', head + (preload ? `\n    <link rel="modulepreload" crossorigin href="/${preload}">` : '') + ld)
       .replace('<!--app-html-->', body);
     const file = join(dist, outputFile(route));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, page);
     count++;
   }
-  console.log(`prerendered ${count} routes into dist/`);
+  writeFileSync(join(dist, 'sitemap.xml'), sitemap(site.url, content.pages));
+  writeFileSync(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
+  const compressed = precompress(dist);
+  console.log(`prerendered ${count} routes into dist/; sitemap.xml, robots.txt; ${compressed} files precompressed (.gz, .br)`);
+}
+
+/** Every indexable page once, at its canonical address. */
+export function sitemap(siteUrl: string, pages: Map<string, { route: string; doc: { meta: { noindex?: boolean | undefined } } }>): string {
+  const urls = [...pages.values()]
+    .filter((p) => p.route !== NOT_FOUND_ROUTE && !p.doc.meta.noindex)
+    .map((p) => canonicalPath(p.route))
+    .sort();
+  const body = urls.map((u) => `  <url><loc>${siteUrl}${u === '/' ? '/' : u}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+}
+
+/** .gz and .br beside every text file, so servers send them without compressing per request. */
+function precompress(dir: string): number {
+  let n = 0;
+  for (const rel of readdirSync(dir, { recursive: true }) as string[]) {
+    if (!/\.(html|js|css|svg|xml|txt|json)$/.test(rel)) continue;
+    const data = readFileSync(join(dir, rel));
+    if (data.length < 1024) continue;
+    writeFileSync(join(dir, `${rel}.gz`), gzipSync(data, { level: 9 }));
+    writeFileSync(join(dir, `${rel}.br`), brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    n++;
+  }
+  return n;
 }
 
 /** The chunk holding a route's page document, so the browser fetches it alongside the entry. */

@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { allRoutes, documentFileFor } from '../../schemas/routes.ts';
-import { type Content, formatProblem, loadContent, type Problem, resolvePage } from './content.ts';
+import { builtSite, type Content, formatProblem, loadContent, type Problem, resolvePage } from './content.ts';
 
 const SITE_ID = 'virtual:site';
 const PAGES_ID = 'virtual:pages';
@@ -48,8 +48,7 @@ export function contentPlugin(): Plugin {
       const c = content();
       const key = id.slice(1);
       if (key === SITE_ID) {
-        const site = process.env.SITE_URL ? { ...c.site, url: process.env.SITE_URL.replace(/\/$/, '') } : c.site;
-        return `export default JSON.parse(${JSON.stringify(JSON.stringify(site))});`;
+        return `export default JSON.parse(${JSON.stringify(JSON.stringify(builtSite(c.site)))});`;
       }
       if (key === PAGES_ID) {
         const entries = allRoutes.map((route) => {

@@ -1,0 +1,35 @@
+// npm run size: first-load JavaScript and CSS (gzip) and HTML bytes per prerendered route; exits 1
+// past the budgets below (the README quotes them).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { allRoutes } from '../../schemas/routes.ts';
+import { outputFile } from './prerender.ts';
+
+export const budgets = { js: 160 * 1024, css: 50 * 1024, htmlGzip: 40 * 1024 };
+
+const dist = join(process.cwd(), 'dist');
+const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+if (!existsSync(join(dist, 'index.html'))) {
+  console.error('dist/ is empty: run npm run build first');
+  process.exit(1);
+}
+
+let failed = false;
+const rows: string[][] = [];
+for (const route of allRoutes) {
+  const html = readFileSync(join(dist, outputFile(route)), 'utf8');
+  const refs = (re: RegExp) => [...new Set([...html.matchAll(re)].map((m) => m[1]!.replace(/^\//, '')))];
+  const js = refs(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g).reduce((n, f) => n + gz(f), 0);
+  const css = refs(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/g).reduce((n, f) => n + gz(f), 0);
+  const over = js > budgets.js || css > budgets.css || gzipSync(html).length > budgets.htmlGzip;
+  failed ||= over;
+  rows.push([route, kb(js), kb(css), kb(html.length), kb(gzipSync(html).length), over ? 'OVER BUDGET' : '']);
+}
+const head = ['route', 'JS gzip', 'CSS gzip', 'HTML', 'HTML gzip', ''];
+const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+for (const r of [head, ...rows]) console.log(r.map((c, i) => (i === 0 ? c.padEnd(width[i]!) : c.padStart(width[i]!))).join('  '));
+console.log(`budgets: JS ${kb(budgets.js)}, CSS ${kb(budgets.css)}, HTML ${kb(budgets.htmlGzip)} gzip per route`);
+if (failed) process.exit(1);

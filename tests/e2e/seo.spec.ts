@@ -1,0 +1,68 @@
+// The built HTML as a crawler or a link preview sees it: fetched without running any script.
+import { expect, test } from '@playwright/test';
+import { canonicalPath, allRoutes, NOT_FOUND_ROUTE } from '../../schemas/routes';
+import { builtSite, loadContent } from '../../src/build/content';
+
+const { content } = loadContent();
+if (!content) throw new Error('content is invalid: run npm run validate');
+const site = builtSite(content.site);
+const pageOf = (route: string) => content.pages.get(route) ?? content.pages.get(`/partner${route}`)!;
+
+const attr = (html: string, re: RegExp) => re.exec(html)?.[1];
+const decode = (s: string | undefined) => s?.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"');
+
+for (const route of allRoutes.filter((r) => r !== NOT_FOUND_ROUTE)) {
+  test(`${route}: head and content are in the HTML`, async ({ request }) => {
+    const res = await request.get(route);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    const { meta, blocks } = pageOf(route).doc;
+    const title = route === '/' ? site.seo.defaultTitle : `${meta.title}${site.seo.titleSuffix}`;
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(decode(attr(html, /<title>([^<]*)<\/title>/))).toBe(title);
+    expect(decode(attr(html, /<meta name="description" content="([^"]*)"/))).toBe(meta.description);
+    expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(site.url + canonicalPath(route));
+    expect(attr(html, /<meta name="robots" content="([^"]*)"/)).toBe('index, follow');
+    expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe(site.url + site.seo.shareImage.src);
+    expect(attr(html, /<meta name="theme-color" content="([^"]*)"/)).toBe('#6366f1');
+    expect(attr(html, /<meta name="geo.region" content="([^"]*)"/)).toBe('KE');
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+    const hero = blocks[0]!;
+    const h1 = hero.type === 'hero' ? hero.title : hero.type === 'partner-profile' ? content.partners.get(hero.partner)!.name : '';
+    expect(decode(attr(html, /<h1[^>]*>([^<]*)<\/h1>/))).toBe(h1);
+
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].flatMap((m) => [JSON.parse(m[1]!)].flat());
+    const types = ld.map((d: { '@type': string }) => d['@type']);
+    expect(types).toContain('Organization');
+    const org = ld.find((d: { '@type': string }) => d['@type'] === 'Organization');
+    expect(org.sameAs).toEqual(site.social.map((s) => s.url));
+    expect(org.address.addressCountry).toBe('KE');
+    expect(types.includes('BreadcrumbList')).toBe(/^\/(services|industries)\/./.test(route));
+  });
+}
+
+test('the not-found page is noindex and has no canonical', async ({ request }) => {
+  const html = await (await request.get('/no-such-page')).text();
+  expect(attr(html, /<meta name="robots" content="([^"]*)"/)).toBe('noindex, nofollow');
+  expect(html).not.toContain('rel="canonical"');
+  expect(html).toContain('Oops! Page not found');
+});
+
+test('water-testing offers its suppliers\' products in its catalogue', async ({ request }) => {
+  const html = await (await request.get('/services/water-testing')).text();
+  const ld = [JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!)].flat();
+  const catalogue = ld.find((d) => d['@type'] === 'Organization').hasOfferCatalog;
+  const names = catalogue.itemListElement.map((o: { itemOffered: { name: string } }) => o.itemOffered.name);
+  const expected = [...content.suppliers.values()].flatMap((s) => s.products.map((p) => `${s.name} ${p.name}`));
+  expect(names).toEqual(expected);
+});
+
+test('sitemap.xml lists every indexable page once at its canonical address, robots.txt points at it', async ({ request }) => {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  const expected = [...new Set(allRoutes.filter((r) => r !== NOT_FOUND_ROUTE).map((r) => site.url + canonicalPath(r)))].sort();
+  expect([...locs].sort()).toEqual(expected);
+  expect(locs).not.toContain(`${site.url}/404`);
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain(`Sitemap: ${site.url}/sitemap.xml`);
+});
