@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
+const hostTests = /nginx\.spec\.ts/;
+/** Tests that read the served HTML without a browser: one run is enough. */
+const htmlTests = /seo\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -15,9 +18,14 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     },
   },
+  // Behaviour that exists at one width only (hover mega-menus, the mobile drawer) is tagged
+  // @desktop or @phone and runs in that project alone; everything else runs in both.
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
-    { name: 'phone', use: { ...devices['Pixel 7'] } },
+    { name: 'desktop', testIgnore: [hostTests, htmlTests], grepInvert: /@phone/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
+    { name: 'phone', testIgnore: [hostTests, htmlTests], grepInvert: /@desktop/, use: { ...devices['Pixel 7'] } },
+    { name: 'html', testMatch: htmlTests },
+    // The shipped host configurations over dist/ (no browser); nginx listens two ports up.
+    { name: 'hosts', testMatch: hostTests, use: { baseURL: `http://127.0.0.1:${port + 2}` } },
   ],
   webServer: {
     command: `PORT=${port} npm run -s serve`,

@@ -1,7 +1,5 @@
 import '@fontsource-variable/inter/wght.css';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/spotlight/styles.css';
+import './ui/mantine-styles';
 import './styles.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
@@ -10,12 +8,12 @@ import { RouterProvider } from '@tanstack/react-router';
 import { HelmetProvider } from 'react-helmet-async';
 import { contextModals } from './dialogs';
 import type { createAppRouter } from './router';
-import { theme } from './ui/theme';
+import { cssVariablesResolver, theme } from './ui/theme';
 
 export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return (
     <HelmetProvider>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
         <ModalsProvider modals={contextModals}>
           <Notifications position="top-center" />
           <RouterProvider router={router} />

@@ -53,7 +53,19 @@ interface SourceFile {
   rel: string; // relative to pages-data
   display: string; // relative to project root
   text: string;
-  tree: Node | undefined;
+  /** Built only when a problem must be located: parsing with offsets is slow. */
+  readonly tree: Node | undefined;
+}
+
+function sourceFile(rel: string, display: string, text: string): SourceFile {
+  let tree: Node | undefined | null = null;
+  return {
+    rel, display, text,
+    get tree() {
+      if (tree === null) tree = parseTree(text, [], { disallowComments: true, allowTrailingComma: false });
+      return tree;
+    },
+  };
 }
 
 export function formatProblem(p: Problem): string {
@@ -69,18 +81,17 @@ export function loadContent(root = process.cwd()): { content?: Content; problems
   for (const rel of listJson(dataDir)) {
     const display = relative(root, join(dataDir, rel)).split(sep).join('/');
     const text = readFileSync(join(dataDir, rel), 'utf8');
-    const errors: ParseError[] = [];
-    const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
-    const src: SourceFile = { rel, display, text, tree };
+    const src = sourceFile(rel, display, text);
     sources.set(rel, src);
-    if (errors.length > 0 || !tree) {
-      // Only the first: the parser's later errors are echoes of it.
-      for (const e of errors.slice(0, 1)) {
-        problems.push(at(src, e.offset, '', `malformed JSON: ${describeParseError(e)}`));
-      }
-      continue;
+    try {
+      parsed.set(rel, JSON.parse(text));
+    } catch {
+      // jsonc-parser says where; only its first error, the later ones are echoes of it.
+      const errors: ParseError[] = [];
+      parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+      const e = errors[0];
+      problems.push(at(src, e?.offset ?? 0, '', `malformed JSON: ${e ? describeParseError(e) : 'not a JSON document'}`));
     }
-    parsed.set(rel, JSON.parse(text));
   }
 
   const check = <S extends z.ZodType>(rel: string, schema: S, expectedSchemaFile: string): z.output<S> | undefined => {
@@ -89,7 +100,7 @@ export function loadContent(root = process.cwd()): { content?: Content; problems
     if (!src || data === undefined) return undefined;
     const result = schema.safeParse(data, { reportInput: true });
     const want = schemaRef(rel, expectedSchemaFile);
-    const given = (data as { $schema?: unknown }).$schema;
+    const given = data && typeof data === 'object' ? (data as { $schema?: unknown }).$schema : undefined;
     if (given !== want) {
       problems.push(locate(src, ['$schema'], `must name its JSON Schema so editors can check it: expected "${want}", received ${show(given)}`));
     }

@@ -1,4 +1,4 @@
-// Security headers shared by the production server, the nginx and the _headers configurations (D12).
+// Response headers shared by the production server, the nginx and the _headers configurations (D12).
 const csp = [
   "default-src 'self'",
   "script-src 'self'",
@@ -20,3 +20,9 @@ export const securityHeaders: Record<string, string> = {
   'X-Frame-Options': 'DENY',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 };
+
+/** Hashed build output under /assets/ never changes; everything else (HTML first) is revalidated on every use. */
+export const cacheControl = {
+  assets: 'public, max-age=31536000, immutable',
+  other: 'no-cache',
+} as const;

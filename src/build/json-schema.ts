@@ -11,9 +11,11 @@ const targets = {
   'suppliers.schema.json': suppliersDocument,
 } as const;
 
+let generated: { file: string; json: string }[] | undefined;
+
 export function jsonSchemaFiles(): { file: string; json: string }[] {
-  return Object.entries(targets).map(([file, schema]) => ({
+  return (generated ??= Object.entries(targets).map(([file, schema]) => ({
     file,
     json: JSON.stringify(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }), null, 2) + '\n',
-  }));
+  })));
 }

@@ -11,7 +11,8 @@ import { jsonLdScript, structuredData } from './structured-data.ts';
 
 const root = process.cwd();
 const dist = resolve(root, 'dist');
-const ssrOut = resolve(root, 'node_modules/.cache/ssr');
+// Inside the project, not node_modules: worktrees that share one node_modules build at the same time.
+const ssrOut = resolve(root, 'dist-ssr');
 
 /** React 19 emits hoistable head tags (title, meta, link) first; split them from the body. */
 export function splitHead(html: string): { head: string; body: string } {

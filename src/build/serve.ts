@@ -1,14 +1,16 @@
 // npm run serve: the prerendered site from dist/ with the status codes of D11 and the caching of D12.
+// deploy/nginx.conf does the same; tests/e2e/nginx.spec.ts checks that the two agree.
 import { readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import sirv from 'sirv';
-import { allRoutes } from '../../schemas/routes.ts';
-import { securityHeaders } from './headers.ts';
+import { allRoutes, NOT_FOUND_ROUTE } from '../../schemas/routes.ts';
+import { cacheControl, securityHeaders } from './headers.ts';
 
 const dist = resolve(process.cwd(), 'dist');
 const port = Number(process.env.PORT ?? 4173);
-const routes = new Set(allRoutes);
+/** Paths that answer 200; /404 is the not-found page's own route, not a page. */
+const pages = new Set(allRoutes.filter((r) => r !== NOT_FOUND_ROUTE));
 
 const files = sirv(dist, {
   extensions: ['html'],
@@ -18,27 +20,30 @@ const files = sirv(dist, {
   dev: false,
   setHeaders(res, pathname) {
     for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v);
-    res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? cacheControl.assets : cacheControl.other);
   },
 });
 
 const notFoundPage = () => readFileSync(join(dist, '404.html'));
 
 function notFound(res: ServerResponse) {
-  res.statusCode = 404;
-  for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v);
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-cache');
+  res.writeHead(404, { ...securityHeaders, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl.other });
   res.end(notFoundPage());
 }
 
 createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const path = url.pathname;
+  // Not `new URL(req.url, base)`: a request for //x would parse as a host and throw.
+  const url = URL.parse(`http://localhost${req.url ?? '/'}`);
+  if (!url) {
+    res.writeHead(400, securityHeaders).end();
+    return;
+  }
+  const path = url.pathname.replace(/\/{2,}/g, '/'); // merged like nginx's merge_slashes
+  req.url = path + url.search;
   if (path.endsWith('.html')) {
     const clean = path.replace(/(\/index)?\.html$/, '') || '/';
-    if (routes.has(clean)) {
-      res.writeHead(301, { Location: clean + url.search, 'Cache-Control': 'no-cache' });
+    if (pages.has(clean)) {
+      res.writeHead(301, { ...securityHeaders, Location: clean + url.search, 'Cache-Control': cacheControl.other });
       res.end();
       return;
     }
@@ -46,7 +51,7 @@ createServer((req, res) => {
     return;
   }
   const route = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  if (path === '/404' || (!routes.has(route) && !/\.[a-z0-9]+$/i.test(path))) {
+  if (!pages.has(route) && !/\.[a-z0-9]+$/i.test(path)) {
     notFound(res);
     return;
   }

@@ -9,20 +9,29 @@ export interface Mail { to: string; subject: string; body: string }
 
 const visitor = (name: string) => name.trim() || 'Website Visitor';
 
+/**
+ * Line breaks of any kind (\n, \r\n, a lone \r) travel as CRLF, as RFC 6068 asks, and come back
+ * from parseMailto as \n: a body is normalised to \n line breaks, everything else is kept exactly.
+ * A lone surrogate (half an emoji pasted into a field) cannot be percent-encoded, so it becomes
+ * U+FFFD instead of throwing.
+ */
 export function mailtoUrl({ to, subject, body }: Mail): string {
-  const params = [`subject=${encodeURIComponent(subject)}`];
-  if (body) params.push(`body=${encodeURIComponent(body.replace(/\r?\n/g, '\r\n'))}`);
+  const params = [`subject=${encode(subject)}`];
+  if (body) params.push(`body=${encode(body.replace(/\r\n?|\n/g, '\r\n'))}`);
   return `mailto:${to}?${params.join('&')}`;
 }
 
+const encode = (s: string) => encodeURIComponent(s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
+
 /** Reads a mailto URL back into its parts (tests, and anything that needs to inspect one). */
 export function parseMailto(url: string): Mail {
-  const m = /^mailto:([^?]*)\??(.*)$/.exec(url);
+  const m = /^mailto:([^?]*)\??(.*)$/s.exec(url);
   if (!m) throw new Error(`not a mailto URL: ${url}`);
   const params = new Map<string, string>();
   for (const pair of m[2]!.split('&').filter(Boolean)) {
-    const [k, v = ''] = pair.split('=');
-    params.set(k!, decodeURIComponent(v));
+    const eq = pair.indexOf('=');
+    const [k, v] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
+    params.set(decodeURIComponent(k).toLowerCase(), decodeURIComponent(v));
   }
   return { to: decodeURIComponent(m[1]!), subject: params.get('subject') ?? '', body: (params.get('body') ?? '').replace(/\r\n/g, '\n') };
 }

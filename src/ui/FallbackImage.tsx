@@ -1,4 +1,5 @@
-import { forwardRef, useState, type ImgHTMLAttributes } from 'react';
+import { useMergedRef } from '@mantine/hooks';
+import { forwardRef, useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 
@@ -10,16 +11,31 @@ export const FallbackImage = forwardRef<HTMLImageElement, ImgHTMLAttributes<HTML
   { src, onError, loading = 'lazy', decoding = 'async', ...rest },
   ref,
 ) {
-  const [failed, setFailed] = useState(false);
+  // Remembers which src failed, so a new src (a probed partner logo) gets its own chance.
+  const [failedSrc, setFailedSrc] = useState<string>();
+  const failed = src !== undefined && failedSrc === src;
+  const own = useRef<HTMLImageElement>(null);
+  const merged = useMergedRef(ref, own);
+
+  useEffect(() => {
+    // A prerendered image can fail before the page hydrates, when no onError listener exists yet.
+    // A finished image with no pixels is broken, or an SVG without a size: decode() tells them apart.
+    const img = own.current;
+    if (!img || failed || !img.complete || img.naturalWidth > 0) return;
+    img.decode().catch(() => {
+      if (img.isConnected && img.getAttribute('src') === src) setFailedSrc(src);
+    });
+  }, [src, failed]);
+
   return (
     <img
-      ref={ref}
+      ref={merged}
       {...rest}
       src={failed ? PLACEHOLDER_IMAGE : src}
       loading={loading}
       decoding={decoding}
       onError={(e) => {
-        if (!failed) setFailed(true);
+        if (!failed) setFailedSrc(src);
         onError?.(e);
       }}
     />

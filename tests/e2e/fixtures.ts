@@ -1,7 +1,32 @@
+import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
+import type { Partner } from '../../schemas/records';
+import { probeCandidates } from '../../src/lib/probe';
 
-/** Console errors a page logged, except the not-found page's own line naming the attempted path. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+const partners = (JSON.parse(readFileSync('pages-data/records/partners.json', 'utf8')) as { partners: Partner[] }).partners;
+
+/**
+ * The URLs partner image probing may ask for (section 4, D14). Probing tries addresses that usually
+ * do not exist, and Chromium logs every failed image load as a console error; these, and only these,
+ * are expected.
+ */
+export const probeUrls = new Set(partners.flatMap((p) => (['logo', 'hero'] as const).flatMap((kind) => probeCandidates(p.websiteUrl, kind, new Date()))));
+
+const isLocal = (url: URL) => url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+
+/**
+ * Every test runs offline: any request to another host is aborted unless the test routes it itself
+ * (a page route wins over this context route). Console errors and warnings are collected, except the
+ * not-found page's own line naming the attempted path and failed probe requests.
+ */
+export const test = base.extend<{ noNetwork: void; consoleErrors: string[] }>({
+  noNetwork: [
+    async ({ context }, use) => {
+      await context.route((url) => !isLocal(url), (route) => route.abort('blockedbyclient'));
+      await use();
+    },
+    { auto: true },
+  ],
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (msg) => {
@@ -11,6 +36,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       if (text.startsWith('404 Error: User attempted to access non-existent route:')) return;
       // The browser's own line for a not-found document answered with status 404, as it should be.
       if (text.includes('status of 404') && msg.location().url === page.url()) return;
+      if (text.startsWith('Failed to load resource') && probeUrls.has(msg.location().url)) return;
       errors.push(`${msg.type()}: ${text}`);
     });
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
@@ -31,4 +57,26 @@ export async function hydrated(page: Page) {
     const last = all?.[all.length - 1];
     return !!last && Object.keys(last).some((k) => k.startsWith('__reactFiber'));
   });
+}
+
+/**
+ * Records the URLs handed to the mail program instead of leaving the page: src/lib/browser.ts opens
+ * a mailto by clicking an <a href="mailto:...">, so the click is intercepted before it navigates.
+ */
+export async function captureMail(page: Page) {
+  const patch = () => {
+    const w = window as unknown as { __mails?: string[] };
+    if (w.__mails) return;
+    w.__mails = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      if (this.href.startsWith('mailto:')) w.__mails!.push(this.href);
+      else click.call(this);
+    };
+  };
+  await page.addInitScript(patch);
+  if (page.url() !== 'about:blank') await page.evaluate(patch);
+  return {
+    all: () => page.evaluate(() => (window as unknown as { __mails: string[] }).__mails),
+  };
 }

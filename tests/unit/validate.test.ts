@@ -107,6 +107,13 @@ describe('npm run validate', () => {
     ]);
   });
 
+  it('rejects an unknown supplier id', () => {
+    const extraBlock = ',\n    { "type": "supplier-grid", "suppliers": ["palintest", "wagtec"] }';
+    expect(validateWith({ 'contact.json': page({ meta: withKeywords, extraBlock }) })).toEqual([
+      'pages-data/contact.json:15:59  blocks[1].suppliers[1]  unknown supplier id "wagtec"; did you mean "wagtech"?',
+    ]);
+  });
+
   it('rejects an image that is not in public/', () => {
     const block = ',\n      "image": { "src": "/images/nope.svg", "alt": "x", "width": 10, "height": 10 }';
     expect(validateWith({ 'contact.json': page({ meta: withKeywords, block }) })).toEqual([

@@ -87,13 +87,16 @@ function StaticHero({ block }: { block: HeroBlock }) {
 
 function Slides({ block, slides }: { block: HeroBlock; slides: NonNullable<HeroBlock['slides']> }) {
   const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
   const reduced = useReducedMotion();
+  const paused = hovered || focused;
+  // One timer per shown slide: a dot click starts a full interval on the chosen slide.
   useEffect(() => {
     if (paused || reduced) return;
-    const timer = window.setInterval(() => setIndex((i) => (i + 1) % slides.length), SLIDE_INTERVAL_MS);
-    return () => window.clearInterval(timer);
-  }, [paused, reduced, slides.length]);
+    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % slides.length), SLIDE_INTERVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [index, paused, reduced, slides.length]);
   const slide = slides[index]!;
 
   return (
@@ -101,10 +104,12 @@ function Slides({ block, slides }: { block: HeroBlock; slides: NonNullable<HeroB
       className="hero-slides"
       aria-roledescription="carousel"
       aria-label="Highlights"
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
+      }}
     >
       {slides.map((s, i) => (
         <FallbackImage

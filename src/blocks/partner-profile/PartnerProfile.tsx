@@ -1,9 +1,12 @@
 import { Anchor, Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCertificate, IconExternalLink, IconFileText, IconTag, IconWorld } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import site from 'virtual:site';
 import type { Block } from '../../../schemas/blocks';
-import { telUrl } from '../../lib/mail';
+import type { Partner } from '../../../schemas/records';
 import { isStockPhoto } from '../../lib/hosts';
+import { telUrl } from '../../lib/mail';
+import { loadImage, type ProbeKind, probePartnerImages } from '../../lib/probe';
 import { usePage } from '../../page/context';
 import { external } from '../../ui/actions';
 import { FallbackImage } from '../../ui/FallbackImage';
@@ -11,22 +14,27 @@ import { type BlockProps, Section } from '../Section';
 
 export function PartnerProfile({ block }: BlockProps<Extract<Block, { type: 'partner-profile' }>>) {
   const partner = usePage().partners[block.partner];
+  const probed = useProbedImages(partner);
   if (!partner) return null;
+  // A probed picture comes from the partner's own site; a stored one from a stock-photo host is not
+  // the brand's, so its logo is written as the name and its picture left out.
+  const logo = probed.logo ?? (isStockPhoto(partner.logo) ? undefined : partner.logo);
+  const heroImage = probed.hero ?? (isStockPhoto(partner.image) ? undefined : partner.image);
   const contact = partner.contactInfo ?? {};
   const hasContact = Boolean(partner.established || contact.email || contact.phone || contact.address);
   return (
     <>
       <Box component="section" className="hero">
         <Container size="xl" py={{ base: 40, md: 64 }}>
-          <SimpleGrid cols={{ base: 1, md: isStockPhoto(partner.image) ? 1 : 2 }} spacing={48} style={{ alignItems: 'center' }}>
+          <SimpleGrid cols={{ base: 1, md: heroImage ? 2 : 1 }} spacing={48} style={{ alignItems: 'center' }}>
             <Stack gap="md" align="flex-start">
               <Box className="partner-logo-plate">
-                {isStockPhoto(partner.logo) ? (
+                {logo ? (
+                  <FallbackImage src={logo} alt={`${partner.name} logo`} width={320} height={96} loading="eager" className="brand-logo-large" />
+                ) : (
                   <Text fw={800} fz={28} c="dark.8">
                     {partner.name}
                   </Text>
-                ) : (
-                  <FallbackImage src={partner.logo} alt={`${partner.name} logo`} width={320} height={96} loading="eager" className="brand-logo-large" />
                 )}
               </Box>
               {partner.isOfficialDistributor && (
@@ -51,9 +59,7 @@ export function PartnerProfile({ block }: BlockProps<Extract<Block, { type: 'par
                 )}
               </Group>
             </Stack>
-            {!isStockPhoto(partner.image) && (
-              <FallbackImage src={partner.image} alt={`${partner.name} products`} width={800} height={600} loading="eager" className="hero-image" />
-            )}
+            {heroImage && <FallbackImage src={heroImage} alt={`${partner.name} products`} width={800} height={600} loading="eager" className="hero-image" />}
           </SimpleGrid>
         </Container>
       </Box>
@@ -97,6 +103,26 @@ export function PartnerProfile({ block }: BlockProps<Extract<Block, { type: 'par
       </Section>
     </>
   );
+}
+
+/**
+ * Better pictures found on the partner's own website (section 4, D14): probed in the browser once the
+ * page is shown, only when the site document switches probing on, and stopped when the visitor leaves.
+ */
+function useProbedImages(partner: Partner | undefined): Partial<Record<ProbeKind, string>> {
+  const website = partner?.websiteUrl;
+  const [found, setFound] = useState<Partial<Record<ProbeKind, string>>>({});
+  useEffect(() => {
+    if (!website || !site.features.imageProbing) return;
+    const leave = new AbortController();
+    const start = () =>
+      void probePartnerImages(website, { now: new Date(), load: loadImage, signal: leave.signal, onFound: (kind, url) => setFound((f) => ({ ...f, [kind]: url })) });
+    // After the page's own pictures: wait for the load event if it has not come yet.
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true, signal: leave.signal });
+    return () => leave.abort();
+  }, [website]);
+  return found;
 }
 
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, CloseButton, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFileText, IconMail, IconWorld } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Block } from '../../../schemas/blocks';
 import type { Product, Supplier } from '../../../schemas/records';
 import { openMailProgram } from '../../lib/browser';
@@ -33,11 +33,17 @@ function Capped({ items, max, more }: { items: string[]; max: number; more: (n: 
 export function SupplierGrid({ block }: BlockProps<SupplierGridBlock>) {
   const page = usePage();
   const [selected, setSelected] = useState<string | null>(null);
+  // Focus follows the swap: into the product view when it opens, back to its button when it closes.
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  const grid = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (selected === null && returnTo) grid.current?.querySelector<HTMLElement>(`[data-supplier="${returnTo}"]`)?.focus();
+  }, [selected, returnTo]);
   const suppliers = block.suppliers.map((id) => page.suppliers[id]).filter((s): s is Supplier => Boolean(s));
   return (
     <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
       {selected === null ? (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <SimpleGrid ref={grid} cols={{ base: 1, md: 2 }} spacing="lg">
           {suppliers.map((s) => (
             <Card key={s.id} withBorder radius="md" padding="lg">
               <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -56,20 +62,28 @@ export function SupplierGrid({ block }: BlockProps<SupplierGridBlock>) {
                 <Capped items={s.specialties} max={3} more={(n) => `+${n} more`} />
                 {s.certification.length > 0 && <Capped items={s.certification} max={2} more={(n) => `+${n} more`} />}
               </Stack>
-              <Button mt="md" onClick={() => setSelected(s.id)} aria-label={`View ${s.name} products (${s.products.length})`}>
+              <Button mt="md" onClick={() => setSelected(s.id)} data-supplier={s.id} aria-label={`View ${s.name} products (${s.products.length})`}>
                 View products ({s.products.length})
               </Button>
             </Card>
           ))}
         </SimpleGrid>
       ) : (
-        <ProductView supplier={page.suppliers[selected]} onClose={() => setSelected(null)} />
+        <ProductView
+          supplier={page.suppliers[selected]}
+          onClose={() => {
+            setReturnTo(selected);
+            setSelected(null);
+          }}
+        />
       )}
     </Section>
   );
 }
 
 export function ProductView({ supplier, onClose }: { supplier: Supplier | undefined; onClose?: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [supplier?.id]);
   if (!supplier) return null;
   const n = supplier.products.length;
   return (
@@ -78,7 +92,9 @@ export function ProductView({ supplier, onClose }: { supplier: Supplier | undefi
         <Group gap="md" wrap="nowrap">
           <FallbackImage src={supplier.logo} alt={`${supplier.name} logo`} width={160} height={48} className="brand-logo" />
           <div>
-            <Title order={3}>{supplier.name}</Title>
+            <Title order={3} ref={heading} tabIndex={-1} className="product-view-title">
+              {supplier.name}
+            </Title>
             <Text c="dimmed" size="sm">
               {n} {n === 1 ? 'product' : 'products'} available
             </Text>

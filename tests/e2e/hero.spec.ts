@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures';
+
+// The home hero (section 4, section 9): 4 slides, 5000 ms each, dots, pauses, image fallback.
+const TITLES = [
+  'Laboratory Equipment for Kenyan Laboratories',
+  'Water Testing in the Laboratory and in the Field',
+  'Chemicals & Reagents for Every Method',
+  'Microscopy & Life Sciences',
+];
+
+const carousel = (page: Page) => page.locator('[aria-roledescription="carousel"]');
+const dot = (page: Page, n: number) => page.getByRole('button', { name: new RegExp(`^Slide ${n} of 4`) });
+
+/** The slide a visitor sees: its title, and the dot marked current. */
+async function expectSlide(page: Page, n: number) {
+  await expect(carousel(page).locator('.hero-slide-copy')).toContainText(TITLES[n - 1]!);
+  await expect(dot(page, n)).toHaveAttribute('aria-current', 'true');
+  await expect(carousel(page).locator('img[data-active]')).toHaveAttribute('src', `/images/home/slide-${n}.svg`);
+}
+
+/** Opens home with the page's clock stopped: time moves only when the test runs it on. */
+async function openHome(page: Page) {
+  await page.clock.install({ time: new Date('2025-06-02T09:00:00') });
+  await page.clock.pauseAt(new Date('2025-06-02T09:00:01'));
+  await page.goto('/');
+  await hydrated(page);
+  await expectSlide(page, 1);
+}
+
+test('advances every 5 seconds through the 4 slides and starts again', async ({ page, consoleErrors }) => {
+  await openHome(page);
+  await expect(carousel(page).getByRole('button', { name: /^Slide \d of 4/ })).toHaveCount(4);
+  await page.clock.runFor(4900);
+  await expectSlide(page, 1);
+  await page.clock.runFor(100);
+  await expectSlide(page, 2);
+  await page.clock.runFor(5000);
+  await expectSlide(page, 3);
+  await page.clock.runFor(5000);
+  await expectSlide(page, 4);
+  await page.clock.runFor(5000);
+  await expectSlide(page, 1);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a dot jumps to its slide; rotation waits while the dot has focus, then goes on from there', async ({ page }) => {
+  await openHome(page);
+  await dot(page, 3).click();
+  await expectSlide(page, 3);
+  await page.clock.runFor(15_000);
+  await expectSlide(page, 3);
+  // Pointer and focus leave the carousel.
+  await page.mouse.move(5, 5);
+  await page.locator('#about').getByRole('heading').first().click();
+  await page.clock.runFor(5000);
+  await expectSlide(page, 4);
+});
+
+test('a tap on a dot jumps to its slide @phone', async ({ page }) => {
+  await openHome(page);
+  await dot(page, 2).tap();
+  await expectSlide(page, 2);
+  await dot(page, 4).tap();
+  await expectSlide(page, 4);
+});
+
+test('keyboard: dots are buttons in the Tab order, Enter picks one, and focus pauses the rotation', async ({ page }) => {
+  await openHome(page);
+  await dot(page, 1).focus();
+  await page.keyboard.press('Tab');
+  await expect(dot(page, 2)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expectSlide(page, 3);
+  await page.clock.runFor(12_000);
+  await expectSlide(page, 3);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(carousel(page).locator(':focus')).toHaveCount(0);
+  await page.clock.runFor(5000);
+  await expectSlide(page, 4);
+});
+
+test('pauses while the pointer is over it @desktop', async ({ page }) => {
+  await openHome(page);
+  await carousel(page).hover();
+  await page.clock.runFor(12_000);
+  await expectSlide(page, 1);
+  await page.mouse.move(5, 5);
+  await page.clock.runFor(5000);
+  await expectSlide(page, 2);
+});
+
+test('does not rotate for a visitor who prefers reduced motion, but the dots still work', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openHome(page);
+  await page.clock.runFor(20_000);
+  await expectSlide(page, 1);
+  await dot(page, 2).click();
+  await expectSlide(page, 2);
+});
+
+test('a slide picture that fails to load, even before the page has hydrated, is replaced silently', async ({ page }) => {
+  const failed: string[] = [];
+  page.on('requestfailed', (r) => failed.push(new URL(r.url()).pathname));
+  await page.route('**/images/home/slide-1.svg', (r) => r.abort());
+  await page.route('**/images/home/slide-3.svg', (r) => r.abort());
+  // Hold the scripts back so the first picture has failed before React can listen for it.
+  await page.route('**/assets/*.js', async (r) => {
+    await new Promise((res) => setTimeout(res, 1500));
+    await r.continue();
+  });
+  await page.goto('/');
+  await expect.poll(() => failed).toContain('/images/home/slide-1.svg');
+  await hydrated(page);
+  const imgs = carousel(page).locator('img');
+  await expect(imgs.nth(0)).toHaveAttribute('src', '/images/placeholder.svg');
+  await expect(imgs.nth(2)).toHaveAttribute('src', '/images/placeholder.svg');
+  await expect(imgs.nth(1)).toHaveAttribute('src', '/images/home/slide-2.svg');
+  await expect(imgs.nth(0)).toHaveJSProperty('naturalWidth', 600);
+  // Silent: the visitor sees the slide's text, no error message.
+  await expect(carousel(page).locator('.hero-slide-copy')).toContainText(TITLES[0]!);
+});

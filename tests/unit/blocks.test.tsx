@@ -1,0 +1,175 @@
+// The data-dependent parts of blocks whose every case the shipped content cannot show (a logo on a
+// stock-photo host, a catalogue URL, a supplier without e-mail or website, an unknown supplier id),
+// rendered to HTML as the prerenderer does.
+import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { Partner, Supplier } from '../../schemas/records';
+import { PartnerProfile } from '../../src/blocks/partner-profile/PartnerProfile';
+import { ProductView } from '../../src/blocks/supplier-grid/SupplierGrid';
+import type { ResolvedPage } from '../../src/build/content';
+import { PageContext } from '../../src/page/context';
+import { theme } from '../../src/ui/theme';
+
+function html(node: ReactNode, records: Partial<ResolvedPage> = {}): HTMLDoc {
+  const page: ResolvedPage = { route: '/x', doc: { meta: { title: 't', description: 'd', keywords: [] }, blocks: [] } as unknown as ResolvedPage['doc'], partners: {}, suppliers: {}, ...records };
+  const markup = renderToStaticMarkup(
+    <MantineProvider theme={theme}>
+      <PageContext.Provider value={page}>{node}</PageContext.Provider>
+    </MantineProvider>,
+  );
+  return new HTMLDoc(markup.replace(/<style[\s\S]*?<\/style>/g, ''));
+}
+
+/** Just enough querying of static markup for these assertions. */
+class HTMLDoc {
+  constructor(readonly markup: string) {}
+  get text() {
+    return this.markup.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+  }
+  /** Every <a> with its text and attributes. */
+  links() {
+    return [...this.markup.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/g)].map(([, attrs, inner]) => ({
+      text: inner!.replace(/<[^>]+>/g, '').trim(),
+      href: /href="([^"]*)"/.exec(attrs!)?.[1],
+      target: /target="([^"]*)"/.exec(attrs!)?.[1],
+      rel: /rel="([^"]*)"/.exec(attrs!)?.[1],
+    }));
+  }
+  buttons() {
+    return [...this.markup.matchAll(/<button\b[^>]*>([\s\S]*?)<\/button>/g)].map(([, inner]) => inner!.replace(/<[^>]+>/g, '').trim());
+  }
+  imgs() {
+    return [...this.markup.matchAll(/<img\b([^>]*)>/g)].map(([, attrs]) => /src="([^"]*)"/.exec(attrs!)?.[1]);
+  }
+}
+
+const product = (over: Partial<Supplier['products'][number]> = {}): Supplier['products'][number] => ({
+  id: 'p',
+  name: 'Photometer',
+  description: 'Measures things.',
+  image: '/images/products/photometer.svg',
+  category: 'Photometers',
+  specifications: [],
+  applications: [],
+  ...over,
+});
+
+const supplier = (over: Partial<Supplier> = {}): Supplier => ({
+  id: 'acme',
+  name: 'Acme Water',
+  description: 'Water kits.',
+  specialties: ['Kits'],
+  logo: '/images/brands/palintest.svg',
+  image: '/images/products/photometer.svg',
+  contactInfo: {},
+  certification: [],
+  established: 1990,
+  countries: [],
+  products: [product()],
+  ...over,
+});
+
+describe('supplier product view (section 2)', () => {
+  it('shows nothing for an unknown supplier id', () => {
+    expect(html(<ProductView supplier={undefined} onClose={() => {}} />).markup).toBe('');
+  });
+
+  it('hides the e-mail, website and quote buttons when the supplier has neither e-mail nor website', () => {
+    const doc = html(<ProductView supplier={supplier()} />);
+    expect(doc.text).toContain('1 product available');
+    expect(doc.text).toContain('Custom configurations');
+    expect(doc.links().filter((l) => l.href?.startsWith('mailto:') || l.text === 'Visit Website')).toEqual([]);
+    expect(doc.buttons()).not.toContain('Request Quote');
+    expect(doc.buttons()).toContain('Details');
+    // Without onClose there is no close button.
+    expect(doc.markup).not.toContain('Close products');
+  });
+
+  it('shows the e-mail and Visit Website buttons when the data exists, the website in a new tab', () => {
+    const doc = html(<ProductView supplier={supplier({ contactInfo: { email: 'sales@acme.example' }, websiteUrl: 'https://acme.example' })} onClose={() => {}} />);
+    const links = doc.links();
+    expect(links).toContainEqual(expect.objectContaining({ href: 'mailto:sales@acme.example' }));
+    expect(links).toContainEqual({ text: 'Visit Website', href: 'https://acme.example', target: '_blank', rel: 'noopener noreferrer' });
+    expect(doc.buttons()).toContain('Request Quote');
+  });
+
+  it('a product without specifications, applications, price or datasheet shows none of their parts', () => {
+    const doc = html(<ProductView supplier={supplier()} />);
+    expect(doc.text).not.toContain('Key Features');
+    expect(doc.text).not.toContain('Contact for pricing');
+    expect(doc.links().map((l) => l.text)).not.toContain('Sheet');
+  });
+
+  it('caps a product card at 3 specifications and 3 applications, with the counts of the rest', () => {
+    const p = product({ specifications: ['s1', 's2', 's3', 's4', 's5'], applications: ['a1', 'a2', 'a3', 'a4'], price: 'KES 10,000', datasheet: '/datasheets/x.pdf' });
+    const doc = html(<ProductView supplier={supplier({ products: [p] })} />);
+    expect(doc.text).toContain('Key Features s1 s2 s3 +2 more features');
+    expect(doc.text).not.toContain('s4');
+    expect(doc.text).toContain('a1 a2 a3 +1');
+    expect(doc.text).not.toContain('a4');
+    expect(doc.text).toContain('KES 10,000');
+    expect(doc.links()).toContainEqual({ text: 'Sheet', href: '/datasheets/x.pdf', target: '_blank', rel: 'noopener noreferrer' });
+  });
+});
+
+const partner = (over: Partial<Partner> = {}): Partner => ({
+  id: 'acme',
+  name: 'Acme Labware',
+  description: 'Glass.',
+  specialties: ['Beakers'],
+  logo: '/images/brands/pyrex.svg',
+  image: '/images/services/laboratory-glassware.svg',
+  websiteUrl: 'https://acme.example/en/',
+  category: 'Laboratory Glassware',
+  ...over,
+});
+
+const renderPartner = (p: Partner) => html(<PartnerProfile block={{ type: 'partner-profile', partner: p.id }} />, { partners: { [p.id]: p } });
+
+describe('partner detail (section 2)', () => {
+  it('writes the name instead of a logo from a stock-photo host, and leaves out a stock hero picture', () => {
+    const doc = renderPartner(partner({ logo: 'https://images.unsplash.com/photo-1?w=300', image: 'https://images.pexels.com/photos/2/x.jpeg' }));
+    expect(doc.imgs()).toEqual([]);
+    expect(doc.markup).toMatch(/<p[^>]*>Acme Labware<\/p>/);
+  });
+
+  it('shows a logo and hero picture from any other host', () => {
+    const doc = renderPartner(partner({ logo: 'https://cdn.acme.example/logo.png' }));
+    expect(doc.imgs()).toEqual(['https://cdn.acme.example/logo.png', '/images/services/laboratory-glassware.svg']);
+  });
+
+  it('opens Visit Website and Product Catalog (only with a catalogue URL) in new tabs', () => {
+    const without = renderPartner(partner()).links();
+    expect(without.map((l) => l.text)).not.toContain('Product Catalog');
+    const links = renderPartner(partner({ productCatalogUrl: 'https://acme.example/catalogue.pdf' })).links();
+    expect(links).toContainEqual({ text: 'Product Catalog', href: 'https://acme.example/catalogue.pdf', target: '_blank', rel: 'noopener noreferrer' });
+    expect(links).toContainEqual({ text: 'Visit Website', href: 'https://acme.example/en/', target: '_blank', rel: 'noopener noreferrer' });
+  });
+
+  it("shows the 'Official Distributor' badge only where flagged", () => {
+    expect(renderPartner(partner()).text).not.toContain('Official Distributor');
+    expect(renderPartner(partner({ isOfficialDistributor: true })).text).toContain('Official Distributor');
+  });
+
+  it('shows each card and contact field only when present', () => {
+    const bare = renderPartner(partner({ contactInfo: {} })).text;
+    for (const absent of ['Certifications', 'Operating countries', 'Established', 'Email', 'Phone', 'Address']) expect(bare).not.toContain(absent);
+    expect(bare).toContain('Specialties');
+    expect(bare).toContain('Visit Partner Website');
+    const full = renderPartner(
+      partner({ certification: ['ISO 9001'], countries: ['India', 'Kenya'], established: 1950, contactInfo: { email: 'a@acme.example', phone: '+91 22 0000 0000', address: 'Mumbai' } }),
+    );
+    expect(full.text).toContain('ISO 9001');
+    expect(full.text).toContain('India, Kenya');
+    expect(full.text).toContain('Established 1950');
+    expect(full.links()).toContainEqual(expect.objectContaining({ href: 'mailto:a@acme.example' }));
+    expect(full.links()).toContainEqual(expect.objectContaining({ href: 'tel:+912200000000' }));
+    expect(full.text).toContain('Address Mumbai');
+  });
+
+  it('renders nothing for an id missing from the records', () => {
+    expect(html(<PartnerProfile block={{ type: 'partner-profile', partner: 'nope' }} />).markup).toBe('');
+  });
+});
