@@ -21,3 +21,6 @@ export const policyText = z
       .min(1),
   })
   .meta({ description: 'Long static text (policies, legal pages) with numbered sections and a table of contents.' });
+
+/** The anchor of a policy's numbered section i (0-based), so its table of contents and the search can link to it. */
+export const policySectionAnchor = (i: number) => `section-${i + 1}`;

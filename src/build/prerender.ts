@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { build, type Manifest } from 'vite';
 import { allRoutes, canonicalPath, documentFileFor, NOT_FOUND_ROUTE } from '../../schemas/routes.ts';
 import { builtSite, loadContent, resolvePage } from './content.ts';
+import { buildSearchIndex } from './search-index.ts';
 import { jsonLdScript, structuredData } from './structured-data.ts';
 
 const root = process.cwd();
@@ -60,6 +61,7 @@ async function main() {
   writeFileSync(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
   const compressed = precompress(dist);
   console.log(`prerendered ${count} routes into dist/; sitemap.xml, robots.txt; ${compressed} files precompressed (.gz, .br)`);
+  console.log(searchReport(manifest, buildSearchIndex(content).length));
 }
 
 /** Every indexable page once, at its canonical address. */
@@ -84,6 +86,16 @@ function precompress(dir: string): number {
     n++;
   }
   return n;
+}
+
+/** One line on the search index chunk (D7), which is fetched only when search opens. */
+function searchReport(manifest: Manifest, entries: number): string {
+  const file = (id: string) => Object.entries(manifest).find(([key]) => key.replace(/^\0/, '') === id)?.[1].file;
+  const index = file('virtual:search-index');
+  const code = file('src/lib/search.ts');
+  if (!index || !code) throw new Error('the search index or its code is missing from the build');
+  const kb = (f: string) => `${(gzipSync(readFileSync(join(dist, f)), { level: 9 }).length / 1024).toFixed(1)} KB gzip`;
+  return `search index: ${entries} entries, ${kb(index)} (+ ${kb(code)} of search code), loaded when search opens`;
 }
 
 /** The chunk holding a route's page document, so the browser fetches it alongside the entry. */

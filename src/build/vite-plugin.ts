@@ -1,14 +1,17 @@
 // Serves pages-data/ to the app as validated, typed modules: 'virtual:site', 'virtual:pages' (the
-// route -> lazy document map) and one 'virtual:page/...' chunk per page, so a page's JSON is only
-// fetched when that page is visited. Invalid content fails the build and shows the dev overlay.
+// route -> lazy document map), one 'virtual:page/...' chunk per page, so a page's JSON is only
+// fetched when that page is visited, and 'virtual:search-index', fetched only when search opens.
+// Invalid content fails the build and shows the dev overlay.
 import { resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { allRoutes, documentFileFor } from '../../schemas/routes.ts';
 import { builtSite, type Content, formatProblem, loadContent, type Problem, resolvePage } from './content.ts';
+import { buildSearchIndex } from './search-index.ts';
 
 const SITE_ID = 'virtual:site';
 const PAGES_ID = 'virtual:pages';
 const PAGE_PREFIX = 'virtual:page/';
+const SEARCH_ID = 'virtual:search-index';
 
 export function contentPlugin(): Plugin {
   const root = process.cwd();
@@ -40,7 +43,7 @@ export function contentPlugin(): Plugin {
       if (problems.length > 0) this.error(fail(problems).message);
     },
     resolveId(id) {
-      if (id === SITE_ID || id === PAGES_ID || id.startsWith(PAGE_PREFIX)) return '\0' + id;
+      if (id === SITE_ID || id === PAGES_ID || id === SEARCH_ID || id.startsWith(PAGE_PREFIX)) return '\0' + id;
       return undefined;
     },
     load(id) {
@@ -55,6 +58,9 @@ export function contentPlugin(): Plugin {
           return `  ${JSON.stringify(route)}: () => import(${JSON.stringify(PAGE_PREFIX + documentFileFor(route).replace(/\.json$/, ''))}),`;
         });
         return `export const pageLoaders = {\n${entries.join('\n')}\n};\n`;
+      }
+      if (key === SEARCH_ID) {
+        return `export default JSON.parse(${JSON.stringify(JSON.stringify(buildSearchIndex(c)))});`;
       }
       if (key.startsWith(PAGE_PREFIX)) {
         const file = key.slice(PAGE_PREFIX.length) + '.json';

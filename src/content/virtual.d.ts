@@ -11,3 +11,10 @@ declare module 'virtual:pages' {
   /** Every route the site answers, each with its lazily loaded, validated document. */
   export const pageLoaders: Record<string, () => Promise<{ default: ResolvedPage }>>;
 }
+
+declare module 'virtual:search-index' {
+  import type { SearchEntry } from '#types/src/lib/search';
+  /** What the header search box searches (D7); import it lazily, it is not small. */
+  const entries: SearchEntry[];
+  export default entries;
+}

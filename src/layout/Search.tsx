@@ -1,35 +1,86 @@
 import { Anchor, Kbd, Text, UnstyledButton } from '@mantine/core';
-import { Spotlight, type SpotlightActionGroupData, spotlight } from '@mantine/spotlight';
+import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import site from 'virtual:site';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import type { SearchHit } from '../lib/search';
 import { InternalLink } from '../ui/actions';
 
-/** Header search (D7): finds every page named in the navigation; '/' and Ctrl+K open it. */
+type Search = (query: string) => SearchHit[];
+const LIST_ID = 'site-search-results';
+const [store, spotlight] = createSpotlight();
+
+// The index and the code that ranks it are fetched on the first sign of intent (hover, focus, tap,
+// '/', Ctrl+K), never with the page.
+let loading: Promise<Search> | undefined;
+function loadSearch(): Promise<Search> {
+  loading ??= Promise.all([import('virtual:search-index'), import('../lib/search')])
+    .then(([index, lib]) => lib.createSearch(index.default))
+    .catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    });
+  return loading;
+}
+
+/** Header search (D7): finds pages, products, partners and policies; '/' and Ctrl+K open it. */
 export function SearchBox() {
   const navigate = useNavigate();
-  const go = (to: string) => {
-    const [path = '/', hash] = to.split('#');
+  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState<Search>();
+  const [failed, setFailed] = useState(false);
+  const enterPending = useRef(false);
+  const hits = useMemo(() => search?.(query) ?? [], [search, query]);
+
+  const load = () => {
+    if (!search) {
+      loadSearch().then(
+        (s) => {
+          setSearch(() => s);
+          setFailed(false);
+        },
+        () => setFailed(true),
+      );
+    }
+  };
+  const go = (url: string) => {
+    const [path = '/', hash] = url.split('#');
+    spotlight.close();
     void navigate({ to: path as '/', hash });
   };
-  const groups: SpotlightActionGroupData[] = site.nav.header
-    .filter((item) => item.menu)
-    .map((item) => ({
-      group: item.label,
-      actions: [...item.menu!.links, item.menu!.viewAll].map((l) => ({
-        id: `${item.label}:${l.to}`,
-        label: l.label,
-        description: l.to,
-        onClick: () => go(l.to),
-      })),
-    }));
-  groups.push({
-    group: 'Pages',
-    actions: [...site.nav.footerQuickLinks, ...site.nav.footerLegal].map((l) => ({ id: `page:${l.to}`, label: l.label, description: l.to, onClick: () => go(l.to) })),
-  });
+  // Spotlight highlights the first result when the query changes, and Enter opens the highlighted
+  // one. Results that arrive later (the index was still loading) get the same highlight here, and an
+  // Enter pressed before they arrived opens the first of them.
+  useEffect(() => {
+    const list = document.getElementById(LIST_ID);
+    if (list && !list.querySelector('[data-selected]')) {
+      list.querySelector('[data-action]')?.setAttribute('data-selected', 'true');
+      store.updateState((state) => ({ ...state, selected: 0 }));
+    }
+    if (search && enterPending.current) {
+      enterPending.current = false;
+      if (hits[0]) go(hits[0].url);
+    }
+  }, [hits]);
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter' && !search) enterPending.current = true;
+  };
+
+  const groups: { label: string; hits: SearchHit[] }[] = [];
+  for (const h of hits) {
+    const last = groups[groups.length - 1];
+    if (last?.label === h.group) last.hits.push(h);
+    else groups.push({ label: h.group, hits: [h] });
+  }
+  const contact = (
+    <Anchor component={InternalLink} to="/contact" onClick={spotlight.close}>
+      ask us on the contact page
+    </Anchor>
+  );
+
   return (
     <>
-      <UnstyledButton className="search-trigger" onClick={spotlight.open} aria-label="Search the site">
+      <UnstyledButton className="search-trigger" onClick={spotlight.open} onMouseEnter={load} onFocus={load} onTouchStart={load} aria-label="Search the site">
         <IconSearch size={16} aria-hidden />
         <Text span size="sm">
           Search
@@ -38,19 +89,35 @@ export function SearchBox() {
           /
         </Kbd>
       </UnstyledButton>
-      <Spotlight
-        actions={groups}
-        shortcut={['mod + K', '/']}
-        limit={12}
-        scrollable
-        maxHeight={420}
-        nothingFound={
-          <Text size="sm">
-            Nothing found. <Anchor component={InternalLink} to="/contact" onClick={spotlight.close}>Ask us on the contact page</Anchor>.
-          </Text>
-        }
-        searchProps={{ placeholder: 'Search products, services, industries…', 'aria-label': 'Search' }}
-      />
+      <Spotlight.Root store={store} query={query} onQueryChange={setQuery} onSpotlightOpen={load} shortcut={['mod + K', '/']} scrollable maxHeight={420}>
+        <Spotlight.Search placeholder="Search products, services, brands…" aria-label="Search" leftSection={<IconSearch size={18} aria-hidden />} onKeyDown={onKeyDown} />
+        {hits.length > 0 ? (
+          <Spotlight.ActionsList id={LIST_ID}>
+            {groups.map((g) => (
+              // The group's visible label is drawn by CSS; aria-label names it for screen readers.
+              <Spotlight.ActionsGroup key={g.label} label={g.label} role="group" aria-label={g.label}>
+                {g.hits.map((h) => (
+                  <Spotlight.Action key={`${h.url} ${h.title}`} label={h.title} description={h.description} onClick={() => go(h.url)} />
+                ))}
+              </Spotlight.ActionsGroup>
+            ))}
+          </Spotlight.ActionsList>
+        ) : (
+          <Spotlight.Empty>
+            <Text size="sm" c={query.trim() ? undefined : 'dimmed'}>
+              {!query.trim() ? (
+                'Type a product, brand, test, industry or policy.'
+              ) : failed ? (
+                <>Search could not be loaded. Try again, or {contact}.</>
+              ) : !search ? (
+                'Searching…'
+              ) : (
+                <>No results for “{query.trim()}”. We supply more than this site lists: {contact}.</>
+              )}
+            </Text>
+          </Spotlight.Empty>
+        )}
+      </Spotlight.Root>
     </>
   );
 }

@@ -46,11 +46,16 @@ export const test = base.extend<{ noNetwork: void; consoleErrors: string[] }>({
 
 export { expect };
 
-/** Waits until the client has hydrated (React attaches its root) so interactions are live. */
+/**
+ * Waits until the client has hydrated the whole page, so interactions are live. React marks the root
+ * at once but hydrates the page in slices; a navigation from the header, footer or search before the
+ * last slice is done logs recoverable hydration errors. The last element gets its fiber last.
+ */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+    const all = document.getElementById('root')?.getElementsByTagName('*');
+    const last = all?.[all.length - 1];
+    return !!last && Object.keys(last).some((k) => k.startsWith('__reactFiber'));
   });
 }
 

@@ -1,8 +1,7 @@
 import { Anchor, Box, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Block } from '../../../schemas/blocks';
+import { policySectionAnchor as anchorOf } from '../../../schemas/blocks/policy-text';
 import { type BlockProps, Section } from '../Section';
-
-const anchorOf = (i: number) => `section-${i + 1}`;
 
 export function PolicyText({ block }: BlockProps<Extract<Block, { type: 'policy-text' }>>) {
   return (

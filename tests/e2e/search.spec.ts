@@ -1,0 +1,118 @@
+import type { Page } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures';
+
+// Words that are in the search index and in no page the tests start from (a product specification
+// shown only on /services/water-testing), so they show whether the index has been fetched.
+const INDEX_ONLY_TEXT = 'Pre-programmed Palintest test methods';
+
+const searchBox = (page: Page) => page.getByRole('dialog').getByRole('textbox', { name: 'Search' });
+const result = (page: Page, name: string | RegExp) => page.getByRole('dialog').getByRole('button', { name });
+
+/** Marks the window, so a later check can tell a client-side navigation from a page load. */
+async function markWindow(page: Page) {
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+}
+const sameWindow = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker === 1);
+
+test("'/' opens search from anywhere; a query and Enter open the first result in the app", async ({ page, consoleErrors }) => {
+  await page.goto('/contact');
+  await hydrated(page);
+  await markWindow(page);
+  await page.keyboard.press('/');
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type('palin');
+  await expect(result(page, /^Palintest/).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/palintest$/);
+  await expect(page.locator('h1')).toContainText('Palintest');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await sameWindow(page)).toBe(true);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('Ctrl+K opens search; Enter pressed straight after typing still opens the best result', async ({ page, consoleErrors }) => {
+  await page.goto('/');
+  await hydrated(page);
+  await page.keyboard.press('Control+K');
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type('vaccine fridge');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/services\/medical-refrigerators$/);
+  await expect(page.locator('h1')).toHaveText('Medical Refrigerators and Freezers');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('arrow keys move through the results grouped by kind, and a section result scrolls to its section', async ({ page }) => {
+  await page.goto('/policies');
+  await hydrated(page);
+  await page.keyboard.press('/');
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type('fume hood');
+  const first = result(page, /^Fume Hoods and Containment/);
+  await expect(first).toHaveAttribute('data-selected', 'true');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('group', { name: 'Products & services' }).getByRole('button').first()).toHaveAttribute('data-selected', 'true');
+  await expect(dialog.getByRole('group', { name: 'Partners & brands' }).getByRole('button', { name: /^Labtron/ })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(first).not.toHaveAttribute('data-selected');
+  await page.keyboard.press('ArrowUp');
+  await expect(first).toHaveAttribute('data-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/services\/safety-solutions#categories$/);
+  await expect(page.locator('#categories')).toBeInViewport();
+});
+
+test("'/' typed into a form field stays in the field", async ({ page }) => {
+  await page.goto('/contact');
+  await hydrated(page);
+  const name = page.getByRole('textbox', { name: /name/i }).first();
+  await name.click();
+  await page.keyboard.type('a/b');
+  await expect(name).toHaveValue('a/b');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a query with no results says so and offers the contact page', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  await page.keyboard.press('/');
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type('xyzzyq');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('No results for “xyzzyq”');
+  await dialog.getByRole('link', { name: 'ask us on the contact page' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('the search button opens search (the way in on a phone); a typo still finds the page', async ({ page, consoleErrors }) => {
+  await page.goto('/services');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Search the site' }).click();
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type('microscpe');
+  await expect(result(page, /^Microscopy/).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/services\/microscopy$/);
+  await expect(page.locator('h1')).toHaveText('Microscopy');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the index is not part of any page load; it is fetched when search opens', async ({ page }) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith('.js')) scripts.push(r.text());
+  });
+  await page.goto('/');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  const loaded = await Promise.all(scripts);
+  expect(loaded.length).toBeGreaterThan(0);
+  expect(loaded.some((s) => s.includes(INDEX_ONLY_TEXT))).toBe(false);
+
+  await page.keyboard.press('/');
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type('photometer 7500');
+  await expect(result(page, /^Photometer 7500/)).toBeVisible();
+  expect((await Promise.all(scripts)).some((s) => s.includes(INDEX_ONLY_TEXT))).toBe(true);
+});
