@@ -70,3 +70,6 @@ export function canonicalPath(route: string): string {
   if (m && (partnerIds as readonly string[]).includes(m[1]!)) return `/${m[1]}`;
   return route;
 }
+
+/** The anchor of a policy-text section, shared by the page and the search index (/policies/x#section-2). */
+export const policySectionAnchor = (i: number) => `section-${i + 1}`;

@@ -22,5 +22,3 @@ export const policyText = z
   })
   .meta({ description: 'Long static text (policies, legal pages) with numbered sections and a table of contents.' });
 
-/** The anchor of a policy's numbered section i (0-based), so its table of contents and the search can link to it. */
-export const policySectionAnchor = (i: number) => `section-${i + 1}`;

@@ -2,7 +2,7 @@
 // supplier and product, each with the link it leads to. Made at build time from the validated
 // content and served as the lazily loaded 'virtual:search-index' chunk; src/lib/search.ts ranks it.
 import type { Block } from '../../schemas/blocks/index.ts';
-import { policySectionAnchor } from '../../schemas/blocks/policy-text.ts';
+import { policySectionAnchor } from '../../schemas/routes.ts';
 import { canonicalPath, NOT_FOUND_ROUTE, partnerIds } from '../../schemas/routes.ts';
 import type { Kind, SearchEntry } from '../lib/search.ts';
 import type { Content } from './content.ts';

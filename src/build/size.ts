@@ -24,6 +24,11 @@ for (const route of allRoutes) {
   const refs = (re: RegExp) => [...new Set([...html.matchAll(re)].map((m) => m[1]!.replace(/^\//, '')))];
   const js = refs(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g).reduce((n, f) => n + gz(f), 0);
   const css = refs(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/g).reduce((n, f) => n + gz(f), 0);
+  // The content contract is checked at build time; zod in the browser would be dead weight.
+  if (refs(/<script[^>]+src="([^"]+\.js)"/g).some((f) => readFileSync(join(dist, f), 'utf8').includes('"ZodError"'))) {
+    console.error(`${route}: the first-load JavaScript contains zod (a schema module imported by client code)`);
+    failed = true;
+  }
   const over = js > budgets.js || css > budgets.css || gzipSync(html).length > budgets.htmlGzip;
   failed ||= over;
   rows.push([route, kb(js), kb(css), kb(html.length), kb(gzipSync(html).length), over ? 'OVER BUDGET' : '']);

@@ -6,7 +6,7 @@ const section = (page: Page) => page.locator('#partners');
 const cards = (page: Page) => section(page).locator('.mantine-Card-root');
 const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
 const press = async (target: Locator, isMobile: boolean) => (isMobile ? target.tap() : target.click());
-const viewProducts = (page: Page, supplier: string) => section(page).getByRole('button', { name: new RegExp(`^View ${supplier} products`) });
+const viewProducts = (page: Page, supplier: string) => section(page).getByRole('button', { name: new RegExp(`^View products \\(\\d+\\) from ${supplier}$`) });
 
 async function rows(l: Locator): Promise<number> {
   const tops = await l.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allRoutes } from '../../schemas/routes';
-import { policySectionAnchor } from '../../schemas/blocks/policy-text';
+import { policySectionAnchor } from '../../schemas/routes';
 import { loadContent } from '../../src/build/content';
 import { buildSearchIndex } from '../../src/build/search-index';
 import { createSearch, normalizeTerm, type SearchEntry } from '../../src/lib/search';

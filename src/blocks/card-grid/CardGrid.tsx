@@ -81,7 +81,7 @@ function GridCard({ card, plain, headingOrder }: { card: CardData; plain: boolea
         {card.tags && (
           <Group gap={6}>
             {card.tags.map((t) => (
-              <Badge key={t} variant="outline" color="gray" tt="none" fw={500}>
+              <Badge key={t} variant="outline" color="gray.7" tt="none" fw={500}>
                 {t}
               </Badge>
             ))}

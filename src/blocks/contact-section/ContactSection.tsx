@@ -44,7 +44,7 @@ export function ContactSection({ block }: BlockProps<ContactBlock>) {
           </Detail>
           {block.showChatButtons && (
             <Group gap="sm">
-              <Button component="a" href={whatsappUrl(site.whatsapp)} {...external} color="teal.8" leftSection={<IconBrandWhatsapp size={20} aria-hidden />}>
+              <Button component="a" href={whatsappUrl(site.whatsapp)} {...external} color="teal.9" leftSection={<IconBrandWhatsapp size={20} aria-hidden />}>
                 WhatsApp
               </Button>
               <Button component="a" href={telUrl(site.phones[0]!)} variant="outline" leftSection={<IconPhone size={20} aria-hidden />}>

@@ -32,7 +32,7 @@ export function PartnerListing({ block }: BlockProps<Extract<Block, { type: 'par
                       <Button component={InternalLink} to={`/${id}`} size="xs" aria-label={`Learn more about ${p.name}`}>
                         Learn More
                       </Button>
-                      <Anchor href={p.websiteUrl} {...external} size="sm" fw={600} aria-label={`Visit the ${p.name} website (opens in a new tab)`}>
+                      <Anchor href={p.websiteUrl} {...external} size="sm" fw={600} aria-label={`Visit Site: ${p.name} (opens in a new tab)`}>
                         Visit Site
                       </Anchor>
                     </Group>

@@ -1,6 +1,6 @@
 import { Anchor, Box, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Block } from '../../../schemas/blocks';
-import { policySectionAnchor as anchorOf } from '../../../schemas/blocks/policy-text';
+import { policySectionAnchor as anchorOf } from '../../../schemas/routes';
 import { type BlockProps, Section } from '../Section';
 
 export function PolicyText({ block }: BlockProps<Extract<Block, { type: 'policy-text' }>>) {

@@ -62,7 +62,7 @@ export function SupplierGrid({ block }: BlockProps<SupplierGridBlock>) {
                 <Capped items={s.specialties} max={3} more={(n) => `+${n} more`} />
                 {s.certification.length > 0 && <Capped items={s.certification} max={2} more={(n) => `+${n} more`} />}
               </Stack>
-              <Button mt="md" onClick={() => setSelected(s.id)} data-supplier={s.id} aria-label={`View ${s.name} products (${s.products.length})`}>
+              <Button mt="md" onClick={() => setSelected(s.id)} data-supplier={s.id} aria-label={`View products (${s.products.length}) from ${s.name}`}>
                 View products ({s.products.length})
               </Button>
             </Card>
@@ -210,7 +210,7 @@ function ProductCard({ product, supplier }: { product: Product; supplier: Suppli
               <Title order={5}>Applications</Title>
               <Group gap={6}>
                 {apps.map((a) => (
-                  <Badge key={a} variant="outline" tt="none">
+                  <Badge key={a} variant="outline" color="brand.7" tt="none">
                     {a}
                   </Badge>
                 ))}
