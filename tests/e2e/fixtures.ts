@@ -52,10 +52,13 @@ export { expect };
  * last slice is done logs recoverable hydration errors. The last element gets its fiber last.
  */
 export async function hydrated(page: Page) {
+  // The page's content sits in a Suspense boundary (TanStack's route match), which React hydrates
+  // after the shell: the last element of <main> must be hydrated too, not only the footer's.
   await page.waitForFunction(() => {
+    const live = (el: Element | undefined) => !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
     const all = document.getElementById('root')?.getElementsByTagName('*');
-    const last = all?.[all.length - 1];
-    return !!last && Object.keys(last).some((k) => k.startsWith('__reactFiber'));
+    const inMain = document.getElementById('main')?.getElementsByTagName('*');
+    return live(all?.[all.length - 1]) && (!inMain?.length || live(inMain[inMain.length - 1]));
   });
 }
 
