@@ -1,20 +1,29 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
+import { hydration } from './page/hydration';
 import { createAppRouter } from './router';
 
 const router = createAppRouter();
 const container = document.getElementById('root')!;
 
+// No top-level await here: the page's chunks import from the chunk this module is bundled into, and
+// would wait for it to finish evaluating while it waits for them.
 if (container.firstElementChild) {
-  // Prerendered HTML: load the matched route (its document chunk is preloaded) before hydrating,
-  // so the first client render is the tree the server rendered.
-  await router.load();
-  // Mark the router as hydrating server HTML, as TanStack's own SSR hydration does; otherwise it
-  // wraps the tree in a Suspense boundary the server never rendered (a hydration mismatch).
-  router.ssr = { manifest: undefined };
-  // Hydrated in one go, not in a transition: a time-sliced hydration leaves a window in which a
-  // tap on a link navigates a half-hydrated tree (React errors 422/520, a client re-render).
-  hydrateRoot(container, <App router={router} />);
+  // Prerendered HTML: load the matched route (its document and block chunks are preloaded) before
+  // hydrating, so the first client render is the tree the server rendered.
+  void router.load().then(() => {
+    // Mark the router as hydrating server HTML, as TanStack's own SSR hydration does; otherwise it
+    // wraps the tree in a Suspense boundary the server never rendered (a hydration mismatch).
+    router.ssr = { manifest: undefined };
+    // Hydrated in slices that yield to the browser (no long task on a slow phone). Until the last
+    // slice is done, a tap on a link loads that page from the server, which has it prerendered,
+    // rather than changing a half-hydrated tree under React.
+    hydration.begin();
+    startTransition(() => {
+      hydrateRoot(container, <App router={router} />);
+    });
+  });
 } else {
   createRoot(container).render(<App router={router} />);
 }

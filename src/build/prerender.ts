@@ -46,11 +46,11 @@ async function main() {
     const expected = route === NOT_FOUND_ROUTE ? 404 : 200;
     if (status !== expected) throw new Error(`prerender ${route}: status ${status}, expected ${expected}`);
     const { head, body } = splitHead(html);
-    const preload = pageChunk(manifest, route);
     const docRoute = content.pages.has(route) ? route : `/partner${route}`;
-    const ld = route === NOT_FOUND_ROUTE ? '' : `\n    ${jsonLdScript(structuredData(site, resolvePage(content, docRoute)))}`;
+    const resolved = resolvePage(content, docRoute);
+    const ld = route === NOT_FOUND_ROUTE ? '' : `\n    ${jsonLdScript(structuredData(site, resolved))}`;
     const page = template
-      .replace('<!--app-head-->', head + (preload ? `\n    <link rel="modulepreload" crossorigin href="/${preload}">` : '') + ld)
+      .replace('<!--app-head-->', head + pageAssets(manifest, route, resolved.doc.blocks.map((b) => b.type)) + ld)
       .replace('<!--app-html-->', body);
     const file = join(dist, outputFile(route));
     mkdirSync(dirname(file), { recursive: true });
@@ -98,11 +98,32 @@ function searchReport(manifest: Manifest, entries: number): string {
   return `search index: ${entries} entries, ${kb(index)} (+ ${kb(code)} of search code), loaded when search opens`;
 }
 
-/** The chunk holding a route's page document, so the browser fetches it alongside the entry. */
-function pageChunk(manifest: Manifest, route: string): string | undefined {
-  const id = `virtual:page/${documentFileFor(route).replace(/\.json$/, '')}`;
-  const entry = Object.entries(manifest).find(([key]) => key.replace(/^\0/, '') === id);
-  return entry?.[1].file;
+/**
+ * What a route needs before it can hydrate, beyond the entry: the chunk of its page document and the
+ * chunks (with their imports and style sheets) of its block components, so the browser fetches them
+ * alongside the entry instead of after it.
+ */
+export function pageAssets(manifest: Manifest, route: string, blockTypes: readonly string[]): string {
+  const byId = (pred: (id: string) => boolean) => Object.entries(manifest).filter(([key]) => pred(key.replace(/^\0/, '')));
+  const document = `virtual:page/${documentFileFor(route).replace(/\.json$/, '')}`;
+  const roots = [
+    ...byId((id) => id === document),
+    ...byId((id) => blockTypes.some((t) => id.startsWith(`src/blocks/${t}/`))).filter(([, c]) => c.isDynamicEntry),
+  ];
+  if (roots.length < new Set(blockTypes).size + 1) throw new Error(`prerender ${route}: a page or block chunk is missing from the build manifest`);
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key]!;
+    if (chunk.isEntry || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    chunk.css?.forEach((f) => css.add(f));
+    chunk.imports?.forEach(visit);
+  };
+  roots.forEach(([key]) => visit(key));
+  return [...[...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`), ...[...js].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)]
+    .map((tag) => `\n    ${tag}`)
+    .join('');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,12 +1,12 @@
 import { ActionIcon, Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconFileText, IconMapPin, IconMessage } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import site from 'virtual:site';
-import { BusinessHours } from '../blocks/contact-section/ContactSection';
 import { deliver } from '../lib/deliver';
 import { newsletterMail } from '../lib/mail';
-import { InternalLink, external, openCatalogue, openQuote } from '../ui/actions';
+import { openCatalogue, openQuote, toast } from '../dialogs';
+import { InternalLink, external } from '../ui/actions';
+import { BusinessHours } from '../ui/BusinessHours';
 import { SocialIcon } from './SocialIcon';
 
 export function Footer() {
@@ -89,10 +89,10 @@ function Newsletter() {
     const email = String(new FormData(form).get('email') ?? '');
     const result = await deliver(site.features.formEndpoint, { email }, newsletterMail(site.mailboxes.contact, email));
     if (result.ok) {
-      notifications.show({ color: 'teal', title: 'Subscription on its way', message: `We'll add ${email} to the newsletter.` });
+      toast({ color: 'teal', title: 'Subscription on its way', message: `We'll add ${email} to the newsletter.` });
       form.reset();
     } else {
-      notifications.show({ color: 'red', title: 'Subscription not sent', message: `${result.error} Please try again, or e-mail ${site.mailboxes.contact}.` });
+      toast({ color: 'red', title: 'Subscription not sent', message: `${result.error} Please try again, or e-mail ${site.mailboxes.contact}.` });
     }
   };
   return (

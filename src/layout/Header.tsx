@@ -1,16 +1,21 @@
-import { ActionIcon, Anchor, Box, Burger, Container, Divider, Drawer, Group, Menu, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon, Anchor, Box, Burger, Container, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import site from 'virtual:site';
 import { InternalLink, external } from '../ui/actions';
+import { useOnDemand } from '../ui/on-demand';
 import { SearchBox } from './Search';
 import { SocialIcon } from './SocialIcon';
 
-type NavItem = (typeof site.nav.header)[number];
+export type NavItem = (typeof site.nav.header)[number];
+
+// The drawer and its links are only needed once a phone visitor opens the menu.
+const loadMobileMenu = () => import('./MobileMenu');
 
 export function Header() {
-  const [drawerOpen, drawer] = useDisclosure(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [mobileMenu, loadMenu] = useOnDemand(loadMobileMenu);
+  const burger = useRef<HTMLButtonElement>(null);
   return (
     <Box component="header" className="site-header">
       <Box className="top-strip">
@@ -39,33 +44,29 @@ export function Header() {
           <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" wrap="nowrap">
             {site.nav.header.map((item) => (item.menu ? <MegaMenu key={item.label} item={item} /> : <TopLink key={item.label} item={item} />))}
           </Group>
-          <Burger opened={drawerOpen} onClick={drawer.toggle} hiddenFrom="md" aria-label={drawerOpen ? 'Close menu' : 'Open menu'} aria-expanded={drawerOpen} />
+          <Burger
+            ref={burger}
+            opened={drawerOpen}
+            onClick={() => void loadMenu().then(() => setDrawerOpen((o) => !o))}
+            onPointerDown={() => void loadMenu().catch(() => undefined)}
+            hiddenFrom="md"
+            aria-label={drawerOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={drawerOpen}
+          />
         </Group>
       </Container>
-      <Drawer opened={drawerOpen} onClose={drawer.close} title="Menu" hiddenFrom="md" size="85%" position="right" closeButtonProps={{ 'aria-label': 'Close menu' }}>
-        <Stack component="nav" aria-label="Mobile" gap={0}>
-          {site.nav.header.map((item) =>
-            item.menu ? (
-              <MobileGroup key={item.label} item={item} onNavigate={drawer.close} />
-            ) : (
-              <NavLink key={item.label} label={item.label} component={InternalLink} to={item.mobileTo ?? item.to} onClick={drawer.close} />
-            ),
-          )}
-        </Stack>
-      </Drawer>
+      {mobileMenu && (
+        <mobileMenu.default
+          opened={drawerOpen}
+          onClose={() => {
+            setDrawerOpen(false);
+            // The drawer mounts already open the first time, so it has no opener to return focus to.
+            burger.current?.focus();
+          }}
+          onNavigate={() => setDrawerOpen(false)}
+        />
+      )}
     </Box>
-  );
-}
-
-/** A group of the mobile menu: a button that shows and hides its links. */
-function MobileGroup({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
-  const [opened, setOpened] = useState(false);
-  return (
-    <NavLink component="button" type="button" label={item.label} childrenOffset="md" opened={opened} onChange={setOpened} aria-expanded={opened}>
-      {[...item.menu!.links, item.menu!.viewAll].map((l) => (
-        <NavLink key={l.to} label={l.label} component={InternalLink} to={l.to} onClick={onNavigate} />
-      ))}
-    </NavLink>
   );
 }
 
@@ -77,85 +78,114 @@ function TopLink({ item }: { item: NavItem }) {
   );
 }
 
+const CLOSE_DELAY_MS = 150;
+
 /**
- * A desktop mega-menu: opens on hover, on keyboard focus and on click or tap; closes when the
- * pointer leaves, when focus leaves it, and on Escape, which puts focus back on its button.
- * Its links are in the Tab order (a disclosure, not an application menu); arrow keys move too.
+ * A desktop mega-menu, built as a disclosure (a button and the list of links it shows): opens on
+ * hover, on keyboard focus and on click or tap; closes when the pointer leaves, when focus leaves it,
+ * and on Escape, which puts focus back on its button. Its links are in the Tab order; arrow keys
+ * move between them too.
  */
 function MegaMenu({ item }: { item: NavItem }) {
   const [opened, setOpened] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const refocusing = useRef(false);
+  const focusFirst = useRef(false);
+  const closeTimer = useRef<number>(undefined);
+  const id = useId();
   const menu = item.menu!;
   const columns = menu.links.length > 8 ? 3 : menu.links.length > 4 ? 2 : 1;
+
+  const open = () => {
+    window.clearTimeout(closeTimer.current);
+    setOpened(true);
+  };
+  const close = () => {
+    window.clearTimeout(closeTimer.current);
+    setOpened(false);
+  };
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+  useEffect(() => {
+    if (opened && focusFirst.current) {
+      focusFirst.current = false;
+      panel.current?.querySelector('a')?.focus();
+    }
+  }, [opened]);
+
+  const links = () => [...(panel.current?.querySelectorAll('a') ?? [])];
+  const moveFocus = (step: 1 | -1 | 'first' | 'last') => {
+    const all = links();
+    const at = all.indexOf(document.activeElement as HTMLAnchorElement);
+    const next = step === 'first' ? 0 : step === 'last' ? all.length - 1 : (at + step + all.length) % all.length;
+    all[next]?.focus();
+  };
+
   return (
     <div
       className="mega"
+      onMouseEnter={open}
+      onMouseLeave={() => {
+        window.clearTimeout(closeTimer.current);
+        closeTimer.current = window.setTimeout(() => setOpened(false), CLOSE_DELAY_MS);
+      }}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget)) setOpened(false);
+        if (!e.currentTarget.contains(e.relatedTarget)) close();
       }}
       onKeyDown={(e) => {
+        const inPanel = panel.current?.contains(e.target as Node);
         if (e.key === 'Escape' && opened) {
           e.stopPropagation();
-          setOpened(false);
+          close();
           refocusing.current = true;
           trigger.current?.focus();
         } else if (e.key === 'ArrowDown' && e.target === trigger.current) {
           e.preventDefault();
-          setOpened(true);
-          // The dropdown renders on open; its first link takes focus once it exists.
-          const wrapper = e.currentTarget;
-          requestAnimationFrame(() => wrapper.querySelector<HTMLElement>('[data-menu-item]')?.focus());
+          if (opened) moveFocus('first');
+          else {
+            focusFirst.current = true;
+            open();
+          }
+        } else if (inPanel && (e.key === 'ArrowDown' || e.key === 'ArrowUp' || e.key === 'Home' || e.key === 'End')) {
+          e.preventDefault();
+          moveFocus(e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : e.key === 'Home' ? 'first' : 'last');
         }
       }}
     >
-      <Menu
-        opened={opened}
-        onChange={setOpened}
-        trigger="hover"
-        openDelay={0}
-        closeDelay={150}
-        position="bottom-start"
-        offset={4}
-        shadow="md"
-        withinPortal={false}
-        trapFocus={false}
-        returnFocus={false}
-        closeOnEscape={false}
-        menuItemTabIndex={0}
-        withInitialFocusPlaceholder={false}
-        loop
+      <UnstyledButton
+        ref={trigger}
+        className="nav-link"
+        aria-expanded={opened}
+        aria-controls={opened ? id : undefined}
+        onClick={open}
+        onFocus={() => {
+          if (refocusing.current) refocusing.current = false;
+          else open();
+        }}
       >
-        <Menu.Target>
-          <UnstyledButton
-            ref={trigger}
-            className="nav-link"
-            onClick={() => setOpened(true)}
-            onFocus={() => {
-              if (refocusing.current) refocusing.current = false;
-              else setOpened(true);
-            }}
-          >
-            <Group gap={4} component="span" wrap="nowrap">
-              {item.label}
-              <IconChevronDown size={16} aria-hidden />
-            </Group>
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown className="mega-menu" data-columns={columns} aria-label={item.label}>
-          <div className="mega-grid">
+        <Group gap={4} component="span" wrap="nowrap">
+          {item.label}
+          <IconChevronDown size={16} aria-hidden />
+        </Group>
+      </UnstyledButton>
+      {opened && (
+        <div ref={panel} id={id} className="mega-menu" data-columns={columns}>
+          <ul className="mega-grid" aria-label={item.label}>
             {menu.links.map((l) => (
-              <Menu.Item key={l.to} component={InternalLink} to={l.to}>
-                {l.label}
-              </Menu.Item>
+              <li key={l.to}>
+                <InternalLink to={l.to} className="mega-link" onClick={close}>
+                  {l.label}
+                </InternalLink>
+              </li>
             ))}
-          </div>
-          <Divider my={4} />
-          <Menu.Item component={InternalLink} to={menu.viewAll.to} fw={700} c="brand.7">
-            {menu.viewAll.label} →
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+            <li className="mega-view-all">
+              <InternalLink to={menu.viewAll.to} className="mega-link" onClick={close}>
+                {menu.viewAll.label} →
+              </InternalLink>
+            </li>
+          </ul>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,86 +1,37 @@
-import { Anchor, Kbd, Text, UnstyledButton } from '@mantine/core';
-import { createSpotlight, Spotlight } from '@mantine/spotlight';
+import { Kbd, Text, UnstyledButton } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import type { SearchHit } from '../lib/search';
-import { InternalLink } from '../ui/actions';
+import { useState } from 'react';
+import { useOnDemand } from '../ui/on-demand';
+import { startTypeAhead, takeTyped } from './type-ahead';
 
-type Search = (query: string) => SearchHit[];
-const LIST_ID = 'site-search-results';
-const [store, spotlight] = createSpotlight();
-
-// The index and the code that ranks it are fetched on the first sign of intent (hover, focus, tap,
-// '/', Ctrl+K), never with the page.
-let loading: Promise<Search> | undefined;
-function loadSearch(): Promise<Search> {
-  loading ??= Promise.all([import('virtual:search-index'), import('../lib/search')])
-    .then(([index, lib]) => lib.createSearch(index.default))
-    .catch((err: unknown) => {
-      loading = undefined;
-      throw err;
-    });
-  return loading;
-}
+// The search dialog (Spotlight), its index and the code that ranks it are fetched on the first sign
+// of intent (hover, focus, tap, '/', Ctrl+K), never with the page.
+const loadDialog = () => import('./SearchDialog');
+const prefetch = () => {
+  loadDialog().then((m) => m.loadSearch().catch(() => undefined), () => undefined);
+};
 
 /** Header search (D7): finds pages, products, partners and policies; '/' and Ctrl+K open it. */
 export function SearchBox() {
-  const navigate = useNavigate();
-  const [query, setQuery] = useState('');
-  const [search, setSearch] = useState<Search>();
-  const [failed, setFailed] = useState(false);
-  const enterPending = useRef(false);
-  const hits = useMemo(() => search?.(query) ?? [], [search, query]);
-
-  const load = () => {
-    if (!search) {
-      loadSearch().then(
-        (s) => {
-          setSearch(() => s);
-          setFailed(false);
-        },
-        () => setFailed(true),
-      );
-    }
+  const [dialog, loadDialogNow] = useOnDemand(loadDialog);
+  // Counts the requests to open, so each one (re)opens the dialog.
+  const [requests, setRequests] = useState(0);
+  const open = () => {
+    if (dialog) return setRequests((n) => n + 1);
+    startTypeAhead();
+    loadDialogNow().then(
+      () => setRequests((n) => n + 1),
+      () => takeTyped(),
+    );
   };
-  const go = (url: string) => {
-    const [path = '/', hash] = url.split('#');
-    spotlight.close();
-    void navigate({ to: path as '/', hash });
-  };
-  // Spotlight highlights the first result when the query changes, and Enter opens the highlighted
-  // one. Results that arrive later (the index was still loading) get the same highlight here, and an
-  // Enter pressed before they arrived opens the first of them.
-  useEffect(() => {
-    const list = document.getElementById(LIST_ID);
-    if (list && !list.querySelector('[data-selected]')) {
-      list.querySelector('[data-action]')?.setAttribute('data-selected', 'true');
-      store.updateState((state) => ({ ...state, selected: 0 }));
-    }
-    if (search && enterPending.current) {
-      enterPending.current = false;
-      if (hits[0]) go(hits[0].url);
-    }
-  }, [hits]);
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter' && !search) enterPending.current = true;
-  };
-
-  const groups: { label: string; hits: SearchHit[] }[] = [];
-  for (const h of hits) {
-    const last = groups[groups.length - 1];
-    if (last?.label === h.group) last.hits.push(h);
-    else groups.push({ label: h.group, hits: [h] });
-  }
-  const contact = (
-    <Anchor component={InternalLink} to="/contact" onClick={spotlight.close}>
-      ask us on the contact page
-    </Anchor>
-  );
-
+  useHotkeys([
+    ['mod+K', open],
+    ['/', open],
+  ]);
   return (
     <>
-      <UnstyledButton className="search-trigger" onClick={spotlight.open} onMouseEnter={load} onFocus={load} onTouchStart={load} aria-label="Search the site">
+      <UnstyledButton className="search-trigger" onClick={open} onMouseEnter={prefetch} onFocus={prefetch} onTouchStart={prefetch} aria-label="Search the site">
         <IconSearch size={16} aria-hidden />
         <Text span size="sm">
           Search
@@ -89,35 +40,7 @@ export function SearchBox() {
           /
         </Kbd>
       </UnstyledButton>
-      <Spotlight.Root store={store} query={query} onQueryChange={setQuery} onSpotlightOpen={load} shortcut={['mod + K', '/']} scrollable maxHeight={420}>
-        <Spotlight.Search placeholder="Search products, services, brands…" aria-label="Search" leftSection={<IconSearch size={18} aria-hidden />} onKeyDown={onKeyDown} />
-        {hits.length > 0 ? (
-          <Spotlight.ActionsList id={LIST_ID}>
-            {groups.map((g) => (
-              // The group's visible label is drawn by CSS; aria-label names it for screen readers.
-              <Spotlight.ActionsGroup key={g.label} label={g.label} role="group" aria-label={g.label}>
-                {g.hits.map((h) => (
-                  <Spotlight.Action key={`${h.url} ${h.title}`} label={h.title} description={h.description} onClick={() => go(h.url)} />
-                ))}
-              </Spotlight.ActionsGroup>
-            ))}
-          </Spotlight.ActionsList>
-        ) : (
-          <Spotlight.Empty>
-            <Text size="sm" c={query.trim() ? undefined : 'dimmed'}>
-              {!query.trim() ? (
-                'Type a product, brand, test, industry or policy.'
-              ) : failed ? (
-                <>Search could not be loaded. Try again, or {contact}.</>
-              ) : !search ? (
-                'Searching…'
-              ) : (
-                <>No results for “{query.trim()}”. We supply more than this site lists: {contact}.</>
-              )}
-            </Text>
-          </Spotlight.Empty>
-        )}
-      </Spotlight.Root>
+      {dialog && requests > 0 && <dialog.default requests={requests} />}
     </>
   );
 }

@@ -1,11 +1,13 @@
-import type { ComponentType } from 'react';
+import { useEffect } from 'react';
 import type { Block } from '../../schemas/blocks';
-import { registry } from '../blocks/registry';
+import { blockComponent } from '../blocks/registry';
 import { Head } from '../layout/Head';
 import { type LoadedPage, PageContext } from './context';
+import { hydration } from './hydration';
 
 export function PageView({ loaded }: { loaded: LoadedPage }) {
   const { page } = loaded;
+  useEffect(hydration.end, []);
   return (
     <PageContext.Provider value={page}>
       <Head meta={page.doc.meta} route={page.route} />
@@ -17,8 +19,6 @@ export function PageView({ loaded }: { loaded: LoadedPage }) {
 }
 
 function RenderBlock({ block }: { block: Block }) {
-  // The registry's mapped type guarantees registry[block.type] takes this very block; TypeScript
-  // cannot correlate the two through the union, hence the one widening here.
-  const Component = registry[block.type] as ComponentType<{ block: Block }>;
+  const Component = blockComponent(block.type);
   return <Component block={block} />;
 }

@@ -1,5 +1,6 @@
 import { pageLoaders } from 'virtual:pages';
 import { NOT_FOUND_ROUTE } from '../../schemas/routes';
+import { loadBlocks } from '../blocks/registry';
 import type { LoadedPage } from './context';
 
 /** '/services/' -> '/services'; the route key a path is served under. */
@@ -12,10 +13,14 @@ export function hasPage(pathname: string): boolean {
   return routeKey(pathname) in pageLoaders;
 }
 
-/** The document for a path, or the not-found document (status 404) when no route serves it. */
+/**
+ * The document for a path, or the not-found document (status 404) when no route serves it, with the
+ * components of its blocks loaded.
+ */
 export async function loadPage(pathname: string): Promise<LoadedPage> {
   const key = routeKey(pathname);
-  const loader = pageLoaders[key];
-  if (loader && key !== NOT_FOUND_ROUTE) return { status: 200, page: (await loader()).default };
-  return { status: 404, page: (await pageLoaders[NOT_FOUND_ROUTE]!()).default };
+  const found = key !== NOT_FOUND_ROUTE ? pageLoaders[key] : undefined;
+  const page = (await (found ?? pageLoaders[NOT_FOUND_ROUTE]!)()).default;
+  await loadBlocks(page.doc.blocks);
+  return { status: found ? 200 : 404, page };
 }

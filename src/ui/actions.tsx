@@ -1,9 +1,9 @@
 import { Anchor, Button } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { Link } from '@tanstack/react-router';
 import { type AnchorHTMLAttributes, forwardRef, type ReactNode } from 'react';
 import site from 'virtual:site';
 import type { Action, Button as ButtonData } from '../../schemas/action';
+import { openCatalogue, openQuote } from '../dialogs';
 import { mailtoUrl, telUrl, whatsappUrl } from '../lib/mail';
 
 type InternalLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; children?: ReactNode };
@@ -19,14 +19,6 @@ export const InternalLink = forwardRef<HTMLAnchorElement, InternalLinkProps>(fun
 });
 
 export const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
-
-export function openQuote(details = '') {
-  modals.openContextModal({ modal: 'quote', title: 'Request a Quote', innerProps: { details }, size: 'lg' });
-}
-
-export function openCatalogue(interest = '') {
-  modals.openContextModal({ modal: 'catalogue', title: 'Product Catalogue Request', innerProps: { interest }, size: 'lg' });
-}
 
 /** Props that make a Mantine Button or Anchor carry out an action. */
 export function actionProps(action: Action): Record<string, unknown> {

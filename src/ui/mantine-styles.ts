@@ -1,5 +1,6 @@
 // Only the Mantine style sheets of the components the site uses (the full sheet is about 41 KB
-// gzipped and blocks first paint). A component added to the site needs its sheet listed here.
+// gzipped and blocks first paint). A component added to the site needs its sheet listed here;
+// components fetched on demand (dialogs, drawer, search, toasts) import theirs where they are used.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
@@ -25,17 +26,6 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Burger.css';
-import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Menu.css';
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Drawer.css';
-import '@mantine/core/styles/Notification.css';
 import '@mantine/core/styles/VisuallyHidden.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/spotlight/styles.css';

@@ -5,7 +5,8 @@ import { expect, hydrated, test } from './fixtures';
 // a drawer on phones; both usable with the keyboard.
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const trigger = (page: Page, name: string) => nav(page).getByRole('button', { name });
-const dropdown = (page: Page, name: string) => page.getByRole('menu', { name });
+// A disclosure: the button shows and hides a list of links named after it.
+const dropdown = (page: Page, name: string) => nav(page).getByRole('list', { name });
 
 test.describe('desktop mega-menus @desktop', () => {
   test.beforeEach(async ({ page }) => {
@@ -17,27 +18,27 @@ test.describe('desktop mega-menus @desktop', () => {
     await trigger(page, 'Services').hover();
     const menu = dropdown(page, 'Services');
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('menuitem')).toHaveCount(20);
-    await expect(menu.getByRole('menuitem', { name: /View All Services/ })).toHaveAttribute('href', '/services');
+    await expect(menu.getByRole('link')).toHaveCount(20);
+    await expect(menu.getByRole('link', { name: /View All Services/ })).toHaveAttribute('href', '/services');
     await expect(trigger(page, 'Services')).toHaveAttribute('aria-expanded', 'true');
     // Moving onto the dropdown keeps it open.
-    await menu.getByRole('menuitem', { name: 'Microscopy' }).hover();
+    await menu.getByRole('link', { name: 'Microscopy' }).hover();
     await expect(menu).toBeVisible();
     await page.mouse.move(700, 600);
     await expect(menu).toBeHidden();
     await expect(trigger(page, 'Services')).toHaveAttribute('aria-expanded', 'false');
 
     await trigger(page, 'Industries').hover();
-    await expect(dropdown(page, 'Industries').getByRole('menuitem')).toHaveCount(7);
+    await expect(dropdown(page, 'Industries').getByRole('link')).toHaveCount(7);
     await trigger(page, 'Policies').hover();
     await expect(dropdown(page, 'Industries')).toBeHidden();
-    await expect(dropdown(page, 'Policies').getByRole('menuitem')).toHaveCount(8);
+    await expect(dropdown(page, 'Policies').getByRole('link')).toHaveCount(8);
     expect(consoleErrors).toEqual([]);
   });
 
   test('a link in the menu goes to its page and the menu closes', async ({ page }) => {
     await trigger(page, 'Industries').hover();
-    await dropdown(page, 'Industries').getByRole('menuitem', { name: 'Healthcare' }).click();
+    await dropdown(page, 'Industries').getByRole('link', { name: 'Healthcare' }).click();
     await expect(page).toHaveURL(/\/industries\/healthcare$/);
     await expect(page.locator('h1')).toContainText(/health/i);
     await expect(dropdown(page, 'Industries')).toBeHidden();
@@ -50,9 +51,9 @@ test.describe('desktop mega-menus @desktop', () => {
     const menu = dropdown(page, 'Services');
     await expect(menu).toBeVisible();
     await page.keyboard.press('Tab');
-    await expect(menu.getByRole('menuitem', { name: 'Scientific Equipment' })).toBeFocused();
+    await expect(menu.getByRole('link', { name: 'Scientific Equipment' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    await expect(menu.getByRole('menuitem', { name: 'Water Testing' })).toBeFocused();
+    await expect(menu.getByRole('link', { name: 'Water Testing' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expect(trigger(page, 'Services')).toBeFocused();
@@ -63,7 +64,7 @@ test.describe('desktop mega-menus @desktop', () => {
     await expect(menu).toBeVisible();
     await page.keyboard.press('Escape');
     await page.keyboard.press('ArrowDown');
-    await expect(menu.getByRole('menuitem', { name: 'Scientific Equipment' })).toBeFocused();
+    await expect(menu.getByRole('link', { name: 'Scientific Equipment' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/services\/scientific-equipment$/);
   });
@@ -73,7 +74,7 @@ test.describe('desktop mega-menus @desktop', () => {
     const menu = dropdown(page, 'Industries');
     await expect(menu).toBeVisible();
     for (let i = 0; i < 7; i++) await page.keyboard.press('Tab');
-    await expect(menu.getByRole('menuitem', { name: /View All Industries/ })).toBeFocused();
+    await expect(menu.getByRole('link', { name: /View All Industries/ })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(trigger(page, 'Policies')).toBeFocused();
     await expect(menu).toBeHidden();

@@ -70,3 +70,21 @@ test('service pages link back to /services, industry pages to /industries', asyn
   await page.goto('/industries/healthcare');
   await expect(page.getByRole('link', { name: 'Back to Industries' })).toHaveAttribute('href', '/industries');
 });
+
+test('a link tapped while the page is still starting up opens its page cleanly', async ({ page, consoleErrors }) => {
+  // A slow phone: the page's scripts take a while to start and hydrate. Whether the tap lands before
+  // the scripts run, while React hydrates or after, it must open the page without an error.
+  test.setTimeout(90_000);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  for (const delay of [0, 200, 500, 900]) {
+    await page.goto('/services', { waitUntil: 'commit' });
+    await page.locator('footer').getByRole('link', { name: 'Terms of Service' }).waitFor({ state: 'attached' });
+    await page.waitForTimeout(delay);
+    await page.locator('footer').getByRole('link', { name: 'Terms of Service' }).dispatchEvent('click');
+    await expect(page).toHaveURL(/\/terms-of-service$/);
+    await expect(page.locator('h1')).toHaveText(/Terms of Service/);
+    await hydrated(page);
+  }
+  expect(consoleErrors).toEqual([]);
+});

@@ -1,13 +1,14 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconBrandWhatsapp, IconClock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import site from 'virtual:site';
 import type { Block } from '../../../schemas/blocks';
+import { toast } from '../../dialogs';
 import { formValues } from '../../dialogs/form';
 import { deliver } from '../../lib/deliver';
 import { contactMail, mailtoUrl, telUrl, whatsappUrl } from '../../lib/mail';
 import { external } from '../../ui/actions';
+import { BusinessHours } from '../../ui/BusinessHours';
 import { type BlockProps, Section } from '../Section';
 
 type ContactBlock = Extract<Block, { type: 'contact-section' }>;
@@ -86,19 +87,6 @@ function Detail({ icon, title, children }: { icon: ReactNode; title: string; chi
   );
 }
 
-export function BusinessHours() {
-  return (
-    <dl className="hours">
-      {site.hours.map((h) => (
-        <div key={h.days}>
-          <dt>{h.days}</dt>
-          <dd>{h.hours}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 function ContactForm({ block }: { block: ContactBlock }) {
   const [sending, setSending] = useState(false);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -110,12 +98,12 @@ function ContactForm({ block }: { block: ContactBlock }) {
     const result = await deliver(site.features.formEndpoint, fields, mail);
     setSending(false);
     if (result.ok) {
-      notifications.show({ title: block.successToast.title, message: block.successToast.message, color: 'teal' });
+      toast({ title: block.successToast.title, message: block.successToast.message, color: 'teal' });
       form.reset();
       return;
     }
     // D6: never lose the message: keep every field and offer the e-mail route.
-    notifications.show({
+    toast({
       color: 'red',
       autoClose: false,
       title: 'Your message was not sent',

@@ -77,6 +77,7 @@ function StaticHero({ block }: { block: HeroBlock }) {
             height={block.image.height}
             radius="lg"
             className="hero-image"
+            loading="eager"
             fetchPriority="high"
           />
         )}

@@ -1,8 +1,9 @@
-import { Badge, Button, Card, CloseButton, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, CloseButton, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFileText, IconMail, IconWorld } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { Block } from '../../../schemas/blocks';
 import type { Product, Supplier } from '../../../schemas/records';
+import { openDialog } from '../../dialogs';
 import { openMailProgram } from '../../lib/browser';
 import { mailtoUrl, productQuoteMail } from '../../lib/mail';
 import { usePage } from '../../page/context';
@@ -138,7 +139,6 @@ function requestQuote(product: Product, supplier: Supplier) {
 }
 
 function ProductCard({ product, supplier }: { product: Product; supplier: Supplier }) {
-  const [open, setOpen] = useState(false);
   const specs = product.specifications;
   const apps = product.applications;
   const canQuote = Boolean(supplier.contactInfo.email);
@@ -180,7 +180,7 @@ function ProductCard({ product, supplier }: { product: Product; supplier: Suppli
         )}
       </Stack>
       <Group gap="xs" mt="md">
-        <Button size="xs" variant="outline" onClick={() => setOpen(true)}>
+        <Button size="xs" variant="outline" onClick={() => openDialog({ title: product.name, size: 'lg', children: <ProductDetails product={product} supplier={supplier} /> })}>
           Details
         </Button>
         {product.datasheet && (
@@ -194,40 +194,47 @@ function ProductCard({ product, supplier }: { product: Product; supplier: Suppli
           </Button>
         )}
       </Group>
-      <Modal opened={open} onClose={() => setOpen(false)} title={product.name} size="lg">
-        <Stack gap="sm">
-          <FallbackImage src={product.image} alt={product.name} width={600} height={450} className="rounded-image" />
-          <Badge variant="light">{product.category}</Badge>
-          <Text>{product.description}</Text>
-          {specs.length > 0 && (
-            <>
-              <Title order={5}>Specifications</Title>
-              <List size="sm">{specs.map((s) => <List.Item key={s}>{s}</List.Item>)}</List>
-            </>
-          )}
-          {apps.length > 0 && (
-            <>
-              <Title order={5}>Applications</Title>
-              <Group gap={6}>
-                {apps.map((a) => (
-                  <Badge key={a} variant="outline" color="brand.7" tt="none">
-                    {a}
-                  </Badge>
-                ))}
-              </Group>
-            </>
-          )}
-          {product.price && <Text fw={700}>{product.price}</Text>}
-          <Group gap="sm" mt="sm">
-            {canQuote && <Button onClick={() => requestQuote(product, supplier)}>Request Quote</Button>}
-            {product.datasheet && (
-              <Button component="a" href={product.datasheet} {...external} variant="outline" leftSection={<IconFileText size={18} aria-hidden />}>
-                Datasheet
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      </Modal>
     </Card>
+  );
+}
+
+/** The product's Details dialog: everything the card leaves out (section 2, supplier product view). */
+function ProductDetails({ product, supplier }: { product: Product; supplier: Supplier }) {
+  const specs = product.specifications;
+  const apps = product.applications;
+  const canQuote = Boolean(supplier.contactInfo.email);
+  return (
+    <Stack gap="sm">
+      <FallbackImage src={product.image} alt={product.name} width={600} height={450} className="rounded-image" />
+      <Badge variant="light">{product.category}</Badge>
+      <Text>{product.description}</Text>
+      {specs.length > 0 && (
+        <>
+          <Title order={5}>Specifications</Title>
+          <List size="sm">{specs.map((s) => <List.Item key={s}>{s}</List.Item>)}</List>
+        </>
+      )}
+      {apps.length > 0 && (
+        <>
+          <Title order={5}>Applications</Title>
+          <Group gap={6}>
+            {apps.map((a) => (
+              <Badge key={a} variant="outline" color="brand.7" tt="none">
+                {a}
+              </Badge>
+            ))}
+          </Group>
+        </>
+      )}
+      {product.price && <Text fw={700}>{product.price}</Text>}
+      <Group gap="sm" mt="sm">
+        {canQuote && <Button onClick={() => requestQuote(product, supplier)}>Request Quote</Button>}
+        {product.datasheet && (
+          <Button component="a" href={product.datasheet} {...external} variant="outline" leftSection={<IconFileText size={18} aria-hidden />}>
+            Datasheet
+          </Button>
+        )}
+      </Group>
+    </Stack>
   );
 }

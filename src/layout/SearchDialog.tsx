@@ -1,0 +1,121 @@
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/spotlight/styles.css';
+import { Anchor, Text } from '@mantine/core';
+import { createSpotlight, Spotlight } from '@mantine/spotlight';
+import { IconSearch } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import type { SearchHit } from '../lib/search';
+import { InternalLink } from '../ui/actions';
+import { takeTyped } from './type-ahead';
+
+type Search = (query: string) => SearchHit[];
+const LIST_ID = 'site-search-results';
+const [store, spotlight] = createSpotlight();
+
+let loading: Promise<Search> | undefined;
+export function loadSearch(): Promise<Search> {
+  loading ??= Promise.all([import('virtual:search-index'), import('../lib/search')])
+    .then(([index, lib]) => lib.createSearch(index.default))
+    .catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    });
+  return loading;
+}
+
+/** The search dialog, opened by the header's SearchBox; each new request opens it again. */
+export default function SearchDialog({ requests }: { requests: number }) {
+  const navigate = useNavigate();
+  const [typed] = useState(takeTyped);
+  const [query, setQuery] = useState(typed.text);
+  const [search, setSearch] = useState<Search>();
+  const [failed, setFailed] = useState(false);
+  const enterPending = useRef(typed.enter);
+  const hits = useMemo(() => search?.(query) ?? [], [search, query]);
+
+  const load = () => {
+    if (!search) {
+      loadSearch().then(
+        (s) => {
+          setSearch(() => s);
+          setFailed(false);
+        },
+        () => setFailed(true),
+      );
+    }
+  };
+  useEffect(() => {
+    load();
+    spotlight.open();
+  }, [requests]);
+  const go = (url: string) => {
+    const [path = '/', hash] = url.split('#');
+    spotlight.close();
+    void navigate({ to: path as '/', hash });
+  };
+  // Spotlight highlights the first result when the query changes, and Enter opens the highlighted
+  // one. Results that arrive later (the index was still loading) get the same highlight here, and an
+  // Enter pressed before they arrived opens the first of them.
+  useEffect(() => {
+    const list = document.getElementById(LIST_ID);
+    if (list && !list.querySelector('[data-selected]')) {
+      list.querySelector('[data-action]')?.setAttribute('data-selected', 'true');
+      store.updateState((state) => ({ ...state, selected: 0 }));
+    }
+    if (search && enterPending.current) {
+      enterPending.current = false;
+      if (hits[0]) go(hits[0].url);
+    }
+  }, [hits]);
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter' && !search) enterPending.current = true;
+  };
+
+  const groups: { label: string; hits: SearchHit[] }[] = [];
+  for (const h of hits) {
+    const last = groups[groups.length - 1];
+    if (last?.label === h.group) last.hits.push(h);
+    else groups.push({ label: h.group, hits: [h] });
+  }
+  const contact = (
+    <Anchor component={InternalLink} to="/contact" onClick={spotlight.close}>
+      ask us on the contact page
+    </Anchor>
+  );
+
+  return (
+    <Spotlight.Root store={store} query={query} onQueryChange={setQuery} onSpotlightOpen={load} shortcut={null} scrollable maxHeight={420}>
+      <Spotlight.Search placeholder="Search products, services, brands…" aria-label="Search" leftSection={<IconSearch size={18} aria-hidden />} onKeyDown={onKeyDown} />
+      {hits.length > 0 ? (
+        <Spotlight.ActionsList id={LIST_ID}>
+          {groups.map((g) => (
+            // The group's visible label is drawn by CSS; aria-label names it for screen readers.
+            <Spotlight.ActionsGroup key={g.label} label={g.label} role="group" aria-label={g.label}>
+              {g.hits.map((h) => (
+                <Spotlight.Action key={`${h.url} ${h.title}`} label={h.title} description={h.description} onClick={() => go(h.url)} />
+              ))}
+            </Spotlight.ActionsGroup>
+          ))}
+        </Spotlight.ActionsList>
+      ) : (
+        <Spotlight.Empty>
+          <Text size="sm" c={query.trim() ? undefined : 'dimmed'}>
+            {!query.trim() ? (
+              'Type a product, brand, test, industry or policy.'
+            ) : failed ? (
+              <>Search could not be loaded. Try again, or {contact}.</>
+            ) : !search ? (
+              'Searching…'
+            ) : (
+              <>No results for “{query.trim()}”. We supply more than this site lists: {contact}.</>
+            )}
+          </Text>
+        </Spotlight.Empty>
+      )}
+    </Spotlight.Root>
+  );
+}

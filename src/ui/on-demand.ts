@@ -1,0 +1,19 @@
+import { useCallback, useState } from 'react';
+
+/**
+ * A module fetched when first asked for (a drawer, a dialog), not with the page:
+ * [the module once it has arrived, a function that asks for it and resolves when it is there].
+ * A failed fetch leaves nothing behind, so the next request tries again.
+ */
+export function useOnDemand<M>(load: () => Promise<M>): [M | undefined, () => Promise<M>] {
+  const [mod, setMod] = useState<M>();
+  const request = useCallback(
+    () =>
+      load().then((m) => {
+        setMod(() => m);
+        return m;
+      }),
+    [load],
+  );
+  return [mod, request];
+}
