@@ -1,5 +1,6 @@
 // npm run build: the client bundle, a server bundle, then one prerendered HTML file per route (D10).
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -32,8 +33,8 @@ async function main() {
   rmSync(ssrOut, { recursive: true, force: true });
   await build({ configLoader: 'runner', logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: ssrOut, emptyOutDir: true } });
 
-  const template = readFileSync(join(dist, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const { template, entryChunks } = startAfterPaint(readFileSync(join(dist, 'index.html'), 'utf8'));
   const { render } = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href)) as typeof import('../entry-server');
 
   const { content } = loadContent(root);
@@ -49,8 +50,11 @@ async function main() {
     const docRoute = content.pages.has(route) ? route : `/partner${route}`;
     const resolved = resolvePage(content, docRoute);
     const ld = route === NOT_FOUND_ROUTE ? '' : `\n    ${jsonLdScript(structuredData(site, resolved))}`;
+    const assets = pageAssets(manifest, route, resolved.doc.blocks.map((b) => b.type));
+    const chunks = JSON.stringify([...assets.js, ...entryChunks].map((f) => `/${f}`));
     const page = template
-      .replace('<!--app-head-->', head + pageAssets(manifest, route, resolved.doc.blocks.map((b) => b.type)) + ld)
+      .replace('<!--app-head-->', head + assets.css.map((f) => `\n    <link rel="stylesheet" crossorigin href="/${f}">`).join('') + ld)
+      .replace('<!--app-chunks-->', `<script type="application/json" id="app-chunks">${chunks}</script>`)
       .replace('<!--app-html-->', body);
     const file = join(dist, outputFile(route));
     mkdirSync(dirname(file), { recursive: true });
@@ -99,11 +103,30 @@ function searchReport(manifest: Manifest, entries: number): string {
 }
 
 /**
- * What a route needs before it can hydrate, beyond the entry: the chunk of its page document and the
- * chunks (with their imports and style sheets) of its block components, so the browser fetches them
- * alongside the entry instead of after it.
+ * Vite's page names the entry script and preloads its chunks in the head, so they download alongside
+ * the HTML and CSS and run before the first paint. Instead the page names src/build/boot.js, which
+ * fetches and starts them (listed in #app-chunks, the entry last) once the page has been painted.
  */
-export function pageAssets(manifest: Manifest, route: string, blockTypes: readonly string[]): string {
+function startAfterPaint(html: string): { template: string; entryChunks: string[] } {
+  const entryChunks: string[] = [];
+  const template = html
+    .replace(/\s*<link rel="modulepreload" crossorigin href="\/([^"]+)">/g, (_, f: string) => (entryChunks.push(f), ''))
+    .replace(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/, (_, f: string) => {
+      entryChunks.push(f);
+      const code = readFileSync(resolve(root, 'src/build/boot.js'));
+      const file = `assets/boot-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
+      writeFileSync(join(dist, file), code);
+      return `<!--app-chunks-->\n    <script type="module" src="/${file}"></script>`;
+    });
+  if (!template.includes('<!--app-chunks-->')) throw new Error('dist/index.html has no entry script');
+  return { template, entryChunks };
+}
+
+/**
+ * What a route needs before it can hydrate, beyond the entry: the chunk of its page document and the
+ * chunks (with their imports and style sheets) of its block components.
+ */
+export function pageAssets(manifest: Manifest, route: string, blockTypes: readonly string[]): { js: string[]; css: string[] } {
   const byId = (pred: (id: string) => boolean) => Object.entries(manifest).filter(([key]) => pred(key.replace(/^\0/, '')));
   const document = `virtual:page/${documentFileFor(route).replace(/\.json$/, '')}`;
   const roots = [
@@ -121,9 +144,7 @@ export function pageAssets(manifest: Manifest, route: string, blockTypes: readon
     chunk.imports?.forEach(visit);
   };
   roots.forEach(([key]) => visit(key));
-  return [...[...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`), ...[...js].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)]
-    .map((tag) => `\n    ${tag}`)
-    .join('');
+  return { js: [...js], css: [...css] };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -22,10 +22,12 @@ const rows: string[][] = [];
 for (const route of allRoutes) {
   const html = readFileSync(join(dist, outputFile(route)), 'utf8');
   const refs = (re: RegExp) => [...new Set([...html.matchAll(re)].map((m) => m[1]!.replace(/^\//, '')))];
-  const js = refs(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g).reduce((n, f) => n + gz(f), 0);
+  // The boot script, and the chunks it fetches after the first paint (listed in #app-chunks).
+  const chunks = (JSON.parse(/<script type="application\/json" id="app-chunks">(.*?)<\/script>/.exec(html)?.[1] ?? '[]') as string[]).map((f) => f.slice(1));
+  const js = [...new Set([...refs(/<script[^>]+src="([^"]+\.js)"/g), ...chunks])].reduce((n, f) => n + gz(f), 0);
   const css = refs(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/g).reduce((n, f) => n + gz(f), 0);
   // The content contract is checked at build time; zod in the browser would be dead weight.
-  if (refs(/<script[^>]+src="([^"]+\.js)"/g).some((f) => readFileSync(join(dist, f), 'utf8').includes('"ZodError"'))) {
+  if (chunks.some((f) => readFileSync(join(dist, f), 'utf8').includes('"ZodError"'))) {
     console.error(`${route}: the first-load JavaScript contains zod (a schema module imported by client code)`);
     failed = true;
   }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { Block } from '../../schemas/blocks';
 import { blockComponent } from '../blocks/registry';
 import { Head } from '../layout/Head';
@@ -7,18 +7,23 @@ import { hydration } from './hydration';
 
 export function PageView({ loaded }: { loaded: LoadedPage }) {
   const { page } = loaded;
-  useEffect(hydration.end, []);
+  useState(() => hydration.expectBlocks(page.doc.blocks.length));
   return (
     <PageContext.Provider value={page}>
       <Head meta={page.doc.meta} route={page.route} />
       {page.doc.blocks.map((block, i) => (
-        <RenderBlock key={`${page.route}-${i}`} block={block} />
+        // Nothing here suspends (a page's blocks are loaded before it renders): each boundary lets
+        // React hydrate and commit the page one block at a time instead of in one long task.
+        <Suspense key={`${page.route}-${i}`}>
+          <RenderBlock block={block} />
+        </Suspense>
       ))}
     </PageContext.Provider>
   );
 }
 
 function RenderBlock({ block }: { block: Block }) {
+  useEffect(hydration.blockDone, []);
   const Component = blockComponent(block.type);
   return <Component block={block} />;
 }

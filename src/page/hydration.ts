@@ -1,8 +1,17 @@
+// Start-up of a prerendered page. React hydrates the shell, then each block of the page on its own
+// (every block sits in a Suspense boundary). Until the last block is done, a link click goes to the
+// browser, which loads the prerendered page, rather than to the router, which would change a
+// half-hydrated tree under React (recoverable errors 422/520 and a client re-render).
 let hydrating = false;
+let blocksToGo = 0;
 
-/** While the prerendered page hydrates, link clicks go to the browser (a full load), not the router. */
 function passLinkClicksToBrowser(e: MouseEvent) {
   if (hydrating && e.target instanceof Element && e.target.closest('a[href]')) e.stopPropagation();
+}
+
+function end() {
+  hydrating = false;
+  window.removeEventListener('click', passLinkClicksToBrowser, true);
 }
 
 export const hydration = {
@@ -10,10 +19,14 @@ export const hydration = {
     hydrating = true;
     window.addEventListener('click', passLinkClicksToBrowser, true);
   },
-  /** Called when the page content (the last part to hydrate) has committed. */
-  end() {
+  /** The page view, as it first renders: how many blocks are still to hydrate. */
+  expectBlocks(n: number) {
     if (!hydrating) return;
-    hydrating = false;
-    window.removeEventListener('click', passLinkClicksToBrowser, true);
+    blocksToGo = n;
+    if (n === 0) end();
+  },
+  /** A block has hydrated (its effects run once its boundary has committed). */
+  blockDone() {
+    if (hydrating && --blocksToGo <= 0) end();
   },
 };

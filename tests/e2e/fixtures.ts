@@ -52,14 +52,22 @@ export { expect };
  * last slice is done logs recoverable hydration errors. The last element gets its fiber last.
  */
 export async function hydrated(page: Page) {
-  // The page's content sits in a Suspense boundary (TanStack's route match), which React hydrates
-  // after the shell: the last element of <main> must be hydrated too, not only the footer's.
+  // Each block of the page sits in a Suspense boundary, which React hydrates after the shell, in
+  // order: the last element of <main> must be hydrated too, not only the footer's.
   await page.waitForFunction(() => {
     const live = (el: Element | undefined) => !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
     const all = document.getElementById('root')?.getElementsByTagName('*');
     const inMain = document.getElementById('main')?.getElementsByTagName('*');
     return live(all?.[all.length - 1]) && (!inMain?.length || live(inMain[inMain.length - 1]));
   });
+}
+
+/**
+ * Under a paused page clock, lets the page start: the boot script waits for a frame and a timer
+ * (the first paint) before it fetches the app, and a paused clock runs neither.
+ */
+export async function startUnderPausedClock(page: Page) {
+  await page.clock.runFor(50);
 }
 
 /**

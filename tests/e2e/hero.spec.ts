@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, hydrated, test } from './fixtures';
+import { expect, hydrated, startUnderPausedClock, test } from './fixtures';
 
 // The home hero (section 4, section 9): 4 slides, 5000 ms each, dots, pauses, image fallback.
 const TITLES = [
@@ -24,6 +24,7 @@ async function openHome(page: Page) {
   await page.clock.install({ time: new Date('2025-06-02T09:00:00') });
   await page.clock.pauseAt(new Date('2025-06-02T09:00:01'));
   await page.goto('/');
+  await startUnderPausedClock(page);
   await hydrated(page);
   await expectSlide(page, 1);
 }

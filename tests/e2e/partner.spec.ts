@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, hydrated, test } from './fixtures';
+import { expect, hydrated, startUnderPausedClock, test } from './fixtures';
 
 // Partner detail pages (section 2 'Partner detail', section 4, section 8, D14).
 const hero = (page: Page) => page.locator('main section.hero');
@@ -106,6 +106,7 @@ test.describe('image probing (section 4, D14)', () => {
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1000);
     await page.goto('/hanna-instruments');
+    await startUnderPausedClock(page);
     await hydrated(page);
     await expect.poll(() => seen.length).toBe(6);
     await page.clock.runFor(1400);
