@@ -21,6 +21,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
+                { name: 'react', test: /node_modules\/(react|react-dom|scheduler)\//, priority: 30 },
                 { name: 'app', tags: ['$initial'], priority: 20 },
                 { name: 'overlay', test: overlayModules, minShareCount: 2, priority: 15, includeDependenciesRecursively: false },
                 { name: 'shared', minShareCount: 2, priority: 10 },

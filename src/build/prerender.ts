@@ -51,7 +51,7 @@ async function main() {
     const resolved = resolvePage(content, docRoute);
     const ld = route === NOT_FOUND_ROUTE ? '' : `\n    ${jsonLdScript(structuredData(site, resolved))}`;
     const assets = pageAssets(manifest, route, resolved.doc.blocks.map((b) => b.type));
-    const chunks = JSON.stringify([...assets.js, ...entryChunks].map((f) => `/${f}`));
+    const chunks = JSON.stringify([...new Set([...assets.js, ...entryChunks])].map((f) => `/${f}`));
     const page = template
       .replace('<!--app-head-->', head + assets.css.map((f) => `\n    <link rel="stylesheet" crossorigin href="/${f}">`).join('') + ld)
       .replace('<!--app-chunks-->', `<script type="application/json" id="app-chunks">${chunks}</script>`)

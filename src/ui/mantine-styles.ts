@@ -14,7 +14,6 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Kbd.css';
-import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Paper.css';

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { Block } from '../../../schemas/blocks';
 import { ActionAnchor, ActionButton, InternalLink, actionProps } from '../../ui/actions';
 import { FallbackImage } from '../../ui/FallbackImage';
 import { icons } from '../../ui/icons';
+import { ItemList } from '../../ui/ItemList';
 import { type BlockProps, Section } from '../Section';
 
 type CardGridBlock = Extract<Block, { type: 'card-grid' }>;
@@ -71,11 +72,11 @@ function GridCard({ card, plain, headingOrder }: { card: CardData; plain: boolea
                 {list.title}
               </Text>
             )}
-            <List size="sm" spacing={2} className="item-list">
+            <ItemList size="sm" gap={2}>
               {list.items.map((item) => (
-                <List.Item key={item}>{item}</List.Item>
+                <li key={item}>{item}</li>
               ))}
-            </List>
+            </ItemList>
           </div>
         ))}
         {card.tags && (

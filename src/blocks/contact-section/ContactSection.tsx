@@ -9,6 +9,7 @@ import { deliver } from '../../lib/deliver';
 import { contactMail, mailtoUrl, telUrl, whatsappUrl } from '../../lib/mail';
 import { external } from '../../ui/actions';
 import { BusinessHours } from '../../ui/BusinessHours';
+import { MapEmbed } from '../../ui/MapEmbed';
 import { type BlockProps, Section } from '../Section';
 
 type ContactBlock = Extract<Block, { type: 'contact-section' }>;
@@ -56,17 +57,7 @@ export function ContactSection({ block }: BlockProps<ContactBlock>) {
         </Stack>
         <ContactForm block={block} />
       </SimpleGrid>
-      {block.showMap && (
-        <iframe
-          className="map"
-          title={`Map: ${a.building}, ${a.street}, ${a.city}`}
-          src={site.map.embedUrl}
-          width={1200}
-          height={360}
-          loading="lazy"
-          referrerPolicy="no-referrer-when-downgrade"
-        />
-      )}
+      {block.showMap && <MapEmbed />}
     </Section>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDroplet, IconHome } from '@tabler/icons-react';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { Block } from '../../../schemas/blocks';
 import { ActionAnchor, InternalLink } from '../../ui/actions';
+import { ItemList } from '../../ui/ItemList';
 import type { BlockProps } from '../Section';
 
 /** Section 2: the water-testing help box appears for old links and water-related paths. */
@@ -52,13 +53,13 @@ export function NotFound({ block }: BlockProps<Extract<Block, { type: 'not-found
               {block.waterHelp.oldLinkNote}
             </Text>
           )}
-          <List size="sm" mt="xs">
+          <ItemList size="sm" className="spaced-top">
             {block.waterHelp.links.map((l) => (
-              <List.Item key={l.label}>
+              <li key={l.label}>
                 <ActionAnchor label={l.label} action={l.action} />
-              </List.Item>
+              </li>
             ))}
-          </List>
+          </ItemList>
         </Alert>
       )}
       <Stack mt="xl" gap="xs" component="nav" aria-label={block.popular.title}>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCertificate, IconExternalLink, IconFileText, IconTag, IconWorld } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import site from 'virtual:site';
@@ -10,6 +10,7 @@ import { loadImage, type ProbeKind, probePartnerImages } from '../../lib/probe';
 import { usePage } from '../../page/context';
 import { external } from '../../ui/actions';
 import { FallbackImage } from '../../ui/FallbackImage';
+import { ItemList } from '../../ui/ItemList';
 import { type BlockProps, Section } from '../Section';
 
 export function PartnerProfile({ block }: BlockProps<Extract<Block, { type: 'partner-profile' }>>) {
@@ -67,7 +68,7 @@ export function PartnerProfile({ block }: BlockProps<Extract<Block, { type: 'par
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
           {partner.specialties.length > 0 && (
             <InfoCard icon={<IconTag size={20} aria-hidden />} title="Specialties">
-              <List size="sm" spacing={2}>{partner.specialties.map((s) => <List.Item key={s}>{s}</List.Item>)}</List>
+              <ItemList size="sm" gap={2}>{partner.specialties.map((s) => <li key={s}>{s}</li>)}</ItemList>
             </InfoCard>
           )}
           <InfoCard icon={<IconTag size={20} aria-hidden />} title="Category">
@@ -75,7 +76,7 @@ export function PartnerProfile({ block }: BlockProps<Extract<Block, { type: 'par
           </InfoCard>
           {partner.certification && partner.certification.length > 0 && (
             <InfoCard icon={<IconCertificate size={20} aria-hidden />} title="Certifications">
-              <List size="sm" spacing={2}>{partner.certification.map((s) => <List.Item key={s}>{s}</List.Item>)}</List>
+              <ItemList size="sm" gap={2}>{partner.certification.map((s) => <li key={s}>{s}</li>)}</ItemList>
             </InfoCard>
           )}
           {partner.countries && partner.countries.length > 0 && (

@@ -1,6 +1,7 @@
-import { Anchor, Box, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Block } from '../../../schemas/blocks';
 import { policySectionAnchor as anchorOf } from '../../../schemas/routes';
+import { ItemList } from '../../ui/ItemList';
 import { type BlockProps, Section } from '../Section';
 
 export function PolicyText({ block }: BlockProps<Extract<Block, { type: 'policy-text' }>>) {
@@ -26,13 +27,13 @@ export function PolicyText({ block }: BlockProps<Extract<Block, { type: 'policy-
             <Text fw={700} mb="xs">
               Contents
             </Text>
-            <List type="ordered" size="sm" spacing={2}>
+            <ItemList ordered size="sm" gap={2}>
               {block.sections.map((s, i) => (
-                <List.Item key={s.heading}>
+                <li key={s.heading}>
                   <Anchor href={`#${anchorOf(i)}`}>{s.heading}</Anchor>
-                </List.Item>
+                </li>
               ))}
-            </List>
+            </ItemList>
           </Paper>
         )}
         {block.sections.map((s, i) => (
@@ -45,11 +46,11 @@ export function PolicyText({ block }: BlockProps<Extract<Block, { type: 'policy-
                 <Text key={p}>{p}</Text>
               ))}
               {s.items && (
-                <List spacing={4} className="item-list">
+                <ItemList gap={4}>
                   {s.items.map((item) => (
-                    <List.Item key={item}>{item}</List.Item>
+                    <li key={item}>{item}</li>
                   ))}
-                </List>
+                </ItemList>
               )}
             </Stack>
           </Box>

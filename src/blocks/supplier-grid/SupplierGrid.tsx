@@ -1,4 +1,4 @@
-import { Badge, Button, Card, CloseButton, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, CloseButton, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFileText, IconMail, IconWorld } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { Block } from '../../../schemas/blocks';
@@ -9,6 +9,7 @@ import { mailtoUrl, productQuoteMail } from '../../lib/mail';
 import { usePage } from '../../page/context';
 import { external } from '../../ui/actions';
 import { FallbackImage } from '../../ui/FallbackImage';
+import { ItemList } from '../../ui/ItemList';
 import { type BlockProps, Section } from '../Section';
 
 type SupplierGridBlock = Extract<Block, { type: 'supplier-grid' }>;
@@ -110,12 +111,12 @@ export function ProductView({ supplier, onClose }: { supplier: Supplier | undefi
       </SimpleGrid>
       <Card withBorder radius="md" padding="lg" bg="var(--mantine-color-brand-0)">
         <Title order={4}>Talk to us about {supplier.name}</Title>
-        <List size="sm" mt="xs" spacing={2}>
-          <List.Item>Custom configurations</List.Item>
-          <List.Item>Bulk pricing</List.Item>
-          <List.Item>Technical support and training</List.Item>
-          <List.Item>Demonstrations</List.Item>
-        </List>
+        <ItemList size="sm" gap={2} className="spaced-top">
+          <li>Custom configurations</li>
+          <li>Bulk pricing</li>
+          <li>Technical support and training</li>
+          <li>Demonstrations</li>
+        </ItemList>
         <Group gap="sm" mt="md">
           {supplier.contactInfo.email && (
             <Button component="a" href={`mailto:${supplier.contactInfo.email}`} leftSection={<IconMail size={18} aria-hidden />}>
@@ -160,11 +161,11 @@ function ProductCard({ product, supplier }: { product: Product; supplier: Suppli
             <Text fw={600} size="sm">
               Key Features
             </Text>
-            <List size="sm" spacing={2}>
+            <ItemList size="sm" gap={2}>
               {specs.slice(0, 3).map((s) => (
-                <List.Item key={s}>{s}</List.Item>
+                <li key={s}>{s}</li>
               ))}
-            </List>
+            </ItemList>
             {specs.length > 3 && (
               <Text size="xs" c="dimmed" mt={2}>
                 +{specs.length - 3} more features
@@ -211,7 +212,7 @@ function ProductDetails({ product, supplier }: { product: Product; supplier: Sup
       {specs.length > 0 && (
         <>
           <Title order={5}>Specifications</Title>
-          <List size="sm">{specs.map((s) => <List.Item key={s}>{s}</List.Item>)}</List>
+          <ItemList size="sm">{specs.map((s) => <li key={s}>{s}</li>)}</ItemList>
         </>
       )}
       {apps.length > 0 && (

@@ -1,6 +1,7 @@
-import { List, SimpleGrid, Tabs as MantineTabs, Text } from '@mantine/core';
+import { SimpleGrid, Tabs as MantineTabs, Text } from '@mantine/core';
 import type { Block } from '../../../schemas/blocks';
 import { icons } from '../../ui/icons';
+import { ItemList } from '../../ui/ItemList';
 import { type BlockProps, Section } from '../Section';
 
 export function Tabs({ block }: BlockProps<Extract<Block, { type: 'tabs' }>>) {
@@ -25,11 +26,11 @@ export function Tabs({ block }: BlockProps<Extract<Block, { type: 'tabs' }>>) {
                   <Text component="h3" fw={700} fz="lg" mb="xs">
                     {s.title}
                   </Text>
-                  <List size="sm" spacing={4} className="item-list">
+                  <ItemList size="sm" gap={4}>
                     {s.items.map((item) => (
-                      <List.Item key={item}>{item}</List.Item>
+                      <li key={item}>{item}</li>
                     ))}
-                  </List>
+                  </ItemList>
                 </div>
               ))}
             </SimpleGrid>

@@ -1,7 +1,8 @@
-import { Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Block } from '../../../schemas/blocks';
 import { ActionButton } from '../../ui/actions';
 import { FallbackImage } from '../../ui/FallbackImage';
+import { ItemList } from '../../ui/ItemList';
 import { type BlockProps, Section } from '../Section';
 
 export function TextBlock({ block }: BlockProps<Extract<Block, { type: 'text' }>>) {
@@ -13,11 +14,11 @@ export function TextBlock({ block }: BlockProps<Extract<Block, { type: 'text' }>
         </Text>
       ))}
       {block.items && (
-        <List spacing="xs" className="item-list">
+        <ItemList gap={10}>
           {block.items.map((item) => (
-            <List.Item key={item}>{item}</List.Item>
+            <li key={item}>{item}</li>
           ))}
-        </List>
+        </ItemList>
       )}
       {block.buttons && (
         <Group gap="sm">
