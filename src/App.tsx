@@ -1,4 +1,3 @@
-import '@fontsource-variable/inter/wght.css';
 import './ui/mantine-styles';
 import './styles.css';
 import { MantineProvider } from '@mantine/core';

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import site from 'virtual:site';
 import { openMailProgram } from '../lib/browser';
 import { catalogueMail, mailtoUrl, quoteMail } from '../lib/mail';
+import { sayNotLoaded } from '../ui/on-demand';
 
 // The quote and catalogue dialogs and the toasts are fetched on their first use, not with the page.
 type Host = typeof import('./OverlayHost');
@@ -49,16 +50,16 @@ export function openCatalogue(interest = '') {
   );
 }
 
-/** Opens a dialog with this title and content (a product's details). */
+/** Opens a dialog with this title and content (a product's details); says so if it cannot be fetched. */
 export function openDialog(settings: ModalSettings) {
   host().then(
     (h) => h.openDialog(settings),
-    (err: unknown) => console.error('the dialog could not be loaded', err),
+    sayNotLoaded,
   );
 }
 
 /** Shows a toast (its host is fetched on first use; the toast waits in the store until then). */
 export function toast(n: NotificationData) {
-  notifications.show(n);
+  notifications.show({ closeButtonProps: { 'aria-label': 'Close notification' }, ...n });
   host().catch(() => window.alert([n.title, n.message].filter(Boolean).join('\n')));
 }

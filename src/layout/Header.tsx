@@ -3,7 +3,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import site from 'virtual:site';
 import { InternalLink, external } from '../ui/actions';
-import { useOnDemand } from '../ui/on-demand';
+import { sayNotLoaded, useOnDemand } from '../ui/on-demand';
 import { SearchBox } from './Search';
 import { SocialIcon } from './SocialIcon';
 
@@ -47,7 +47,7 @@ export function Header() {
           <Burger
             ref={burger}
             opened={drawerOpen}
-            onClick={() => void loadMenu().then(() => setDrawerOpen((o) => !o))}
+            onClick={() => void loadMenu().then(() => setDrawerOpen((o) => !o), sayNotLoaded)}
             onPointerDown={() => void loadMenu().catch(() => undefined)}
             hiddenFrom="md"
             aria-label={drawerOpen ? 'Close menu' : 'Open menu'}

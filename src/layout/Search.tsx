@@ -2,7 +2,7 @@ import { Kbd, Text, UnstyledButton } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useOnDemand } from '../ui/on-demand';
+import { sayNotLoaded, useOnDemand } from '../ui/on-demand';
 import { startTypeAhead, takeTyped } from './type-ahead';
 
 // The search dialog (Spotlight), its index and the code that ranks it are fetched on the first sign
@@ -22,7 +22,10 @@ export function SearchBox() {
     startTypeAhead();
     loadDialogNow().then(
       () => setRequests((n) => n + 1),
-      () => takeTyped(),
+      () => {
+        takeTyped();
+        sayNotLoaded();
+      },
     );
   };
   useHotkeys([

@@ -88,10 +88,15 @@ export default function SearchDialog({ requests }: { requests: number }) {
   );
 
   return (
-    <Spotlight.Root store={store} query={query} onQueryChange={setQuery} onSpotlightOpen={load} shortcut={null} scrollable maxHeight={420}>
+    <Spotlight.Root store={store} query={query} onQueryChange={setQuery} onSpotlightOpen={load} shortcut={null} scrollable maxHeight={420} attributes={{ content: { 'aria-label': 'Search the site' } }}>
       <Spotlight.Search placeholder="Search products, services, brands…" aria-label="Search" leftSection={<IconSearch size={18} aria-hidden />} onKeyDown={onKeyDown} />
       {hits.length > 0 ? (
-        <Spotlight.ActionsList id={LIST_ID}>
+        <Spotlight.ActionsList
+          id={LIST_ID}
+          // The list scrolls, so it takes focus too (keyboard users can scroll it); Mantine passes this on
+          // to its ScrollArea, though its types do not say so.
+          {...({ viewportProps: { tabIndex: 0, 'aria-label': 'Results' } } as object)}
+        >
           {groups.map((g) => (
             // The group's visible label is drawn by CSS; aria-label names it for screen readers.
             <Spotlight.ActionsGroup key={g.label} label={g.label} role="group" aria-label={g.label}>

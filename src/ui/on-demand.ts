@@ -17,3 +17,11 @@ export function useOnDemand<M>(load: () => Promise<M>): [M | undefined, () => Pr
   );
   return [mod, request];
 }
+
+/**
+ * Tells the visitor that something they asked for could not be fetched (a bad network). A native
+ * alert, because what failed to arrive may be the code that would show a nicer message.
+ */
+export function sayNotLoaded() {
+  window.alert('This could not be loaded. Please check your connection and try again.');
+}

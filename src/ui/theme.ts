@@ -16,6 +16,11 @@ export const theme = createTheme({
   cursorType: 'pointer',
   focusRing: 'auto',
   respectReducedMotion: true,
+  components: {
+    // Dialogs, the drawer and toasts render into <section id="overlays"> (index.html): a dialog's
+    // <header> there is not a second banner landmark beside the site's header.
+    Portal: { defaultProps: { target: '#overlays' } },
+  },
 });
 
 /** Mantine's dimmed grey (gray 6) is 3.3:1 on white, below AA for body text; gray 7 is 7:1. */

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { Partner } from '../../schemas/records';
 import { probeCandidates } from '../../src/lib/probe';
@@ -90,4 +91,30 @@ export async function captureMail(page: Page) {
   return {
     all: () => page.evaluate(() => (window as unknown as { __mails: string[] }).__mails),
   };
+}
+
+/**
+ * What axe-core finds against WCAG 2.2 A/AA and its best practices, one line per element (issue 7).
+ * Colours are measured once opening transitions (dialogs fade in) have finished.
+ */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // Legacy mode runs axe in the page in one call, at half the time of the default; the default's only
+  // gain is reaching into cross-origin frames, and the one such frame here (the map) is not ours.
+  let axe = new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .options({ resultTypes: ['violations'] });
+  if (include) axe = axe.include(include);
+  const { violations } = await axe.analyze();
+  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`));
+}
+
+/** An init script: sums the page's layout shifts (not caused by input) into window.layoutShift. */
+export function recordLayoutShifts() {
+  const w = window as unknown as { layoutShift: number };
+  w.layoutShift = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.layoutShift += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
 }

@@ -211,13 +211,13 @@ function ProductDetails({ product, supplier }: { product: Product; supplier: Sup
       <Text>{product.description}</Text>
       {specs.length > 0 && (
         <>
-          <Title order={5}>Specifications</Title>
+          <Title order={3} fz="h5">Specifications</Title>
           <ItemList size="sm">{specs.map((s) => <li key={s}>{s}</li>)}</ItemList>
         </>
       )}
       {apps.length > 0 && (
         <>
-          <Title order={5}>Applications</Title>
+          <Title order={3} fz="h5">Applications</Title>
           <Group gap={6}>
             {apps.map((a) => (
               <Badge key={a} variant="outline" color="brand.7" tt="none">

@@ -1,0 +1,68 @@
+import { axeViolations, captureMail, expect, hydrated, test } from './fixtures';
+
+// Issue 7: axe-core finds no violation in the states a visitor can open (every route as it loads is
+// checked in routes.spec.ts).
+test.describe('axe in the states a visitor opens', () => {
+  test('a mega-menu @desktop', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' }).click();
+    await expect(page.getByRole('list', { name: 'Services' })).toBeVisible();
+    expect(await axeViolations(page, 'header')).toEqual([]);
+  });
+
+  test('the mobile menu @phone', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.getByRole('button', { name: 'Services' }).tap();
+    await expect(drawer.getByRole('link', { name: 'Microscopy' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('the search dialog with results', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Search the site' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Search' }).fill('water');
+    await expect(page.getByRole('dialog').getByRole('button').first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  for (const name of ['Request Quote', 'Product Catalogue Request']) {
+    test(`the ${name} dialog`, async ({ page }) => {
+      await page.goto('/contact');
+      await hydrated(page);
+      await page.locator('footer').getByRole('button', { name }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+
+  test('the supplier product view and a product dialog', async ({ page }) => {
+    await page.goto('/services/water-testing');
+    await hydrated(page);
+    await page.getByRole('button', { name: /^View products \(\d+\) from Palintest$/ }).click();
+    await expect(page.locator('.product-view')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.locator('.product-view').getByRole('button', { name: 'Details' }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('another product range tab and a toast', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('tab').nth(2).click();
+    expect(await axeViolations(page, '#products')).toEqual([]);
+    const form = page.locator('#contact form');
+    await form.getByRole('textbox', { name: /full name/i }).fill('Amina Otieno');
+    await form.getByRole('textbox', { name: /email/i }).fill('amina@example.com');
+    await form.getByRole('textbox', { name: /message/i }).fill('Please quote 10 burettes.');
+    await captureMail(page); // no mail program here
+    await form.getByRole('button', { name: /send/i }).click();
+    await expect(page.getByText('Message Sent Successfully!')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
