@@ -25,10 +25,22 @@ export const imageSrc = z
   .refine((v) => /^\/[A-Za-z0-9._\-/]+\.(svg|png|jpe?g|webp|avif)$/.test(v) || /^https:\/\/\S+$/.test(v), 'a path under public/ such as /images/hero.svg, or an https:// address')
   .meta({ description: 'A file under public/ (e.g. /images/services/water-testing.svg) or an https:// address.' });
 
+const fileName = /\.(svg|png|jpe?g|gif|webp|avif)$/i;
+const bareWord = /^(image|picture|photo|photograph|graphic|icon|img|logo|banner|placeholder|untitled)[\s\d_-]*$/i;
+const announced = /^(an? |the )?(image|picture|photo|graphic) (of|showing) /i;
+
+/** Alt text as a screen reader reads it out: what the picture shows, or empty for decoration. */
+export const altText = z
+  .string()
+  .refine((v) => v === v.trim(), 'alt text without leading or trailing spaces')
+  .refine((v) => !fileName.test(v) && !bareWord.test(v), 'alt text that says what the picture shows, not a file name or a bare word like "image"')
+  .refine((v) => !announced.test(v), 'alt text without "image of" (screen readers announce the picture already)')
+  .meta({ description: 'What the picture shows, for screen readers ("A pH meter in a beaker"). Empty only for pure decoration.' });
+
 export const image = z
   .strictObject({
     src: imageSrc,
-    alt: z.string().meta({ description: 'What the picture shows, for screen readers. Empty only for pure decoration.' }),
+    alt: altText,
     width: z.int().positive().meta({ description: 'Intrinsic width in pixels, so nothing shifts while it loads.' }),
     height: z.int().positive().meta({ description: 'Intrinsic height in pixels.' }),
   })

@@ -10,8 +10,9 @@ export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,
   colors: { brand },
-  fontFamily: 'Inter Variable, Inter Fallback, system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
-  headings: { fontFamily: 'Inter Variable, Inter Fallback, system-ui, sans-serif', fontWeight: '700' },
+  // The phone's own interface font (Roboto, San Francisco, Segoe UI): nothing to download, so text
+  // shows at once and never re-flows on a slow network.
+  headings: { fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
   focusRing: 'auto',

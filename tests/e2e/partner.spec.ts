@@ -121,3 +121,18 @@ test.describe('image probing (section 4, D14)', () => {
     expect(seen).toHaveLength(12);
   });
 });
+
+test('the partners listing on /services groups the brands; each card says in its link text which partner it leads to', async ({ page }) => {
+  await page.goto('/services');
+  const listing = page.locator('#partners');
+  const group = listing.locator('div').filter({ has: page.getByRole('heading', { level: 3, name: 'Water Testing & Analysis' }) }).last();
+  await expect(group.getByRole('heading', { level: 4 })).toHaveText(['Palintest', 'Lovibond', 'Hanna Instruments']);
+  // Twelve cards, twelve different link texts: a list of links read out of context still makes sense.
+  const learn = listing.getByRole('link', { name: /^Learn More about / });
+  await expect(learn).toHaveCount(12);
+  expect(new Set(await learn.allInnerTexts()).size).toBe(12);
+  await expect(listing.getByRole('link', { name: 'Learn More about Palintest', exact: true })).toHaveAttribute('href', '/palintest');
+  const visit = listing.getByRole('link', { name: 'Visit Site: Palintest (opens in a new tab)', exact: true });
+  await expect(visit).toHaveAttribute('href', 'https://www.palintest.com');
+  await expect(visit).toHaveAttribute('target', '_blank');
+});

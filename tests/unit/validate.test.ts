@@ -121,6 +121,17 @@ describe('npm run validate', () => {
     ]);
   });
 
+  it('rejects alt text that is a file name or says "image of"', () => {
+    const block = (alt: string) => `,\n      "image": { "src": "/images/home/slide-1.svg", "alt": "${alt}", "width": 10, "height": 10 }`;
+    expect(validateWith({ 'contact.json': page({ meta: withKeywords, block: block('slide-1.svg') }) })).toEqual([
+      'pages-data/contact.json:14:60  blocks[0].image.alt  alt text that says what the picture shows, not a file name or a bare word like "image" (received "slide-1.svg")',
+    ]);
+    expect(validateWith({ 'contact.json': page({ meta: withKeywords, block: block('Image of a microscope') }) })).toEqual([
+      'pages-data/contact.json:14:60  blocks[0].image.alt  alt text without "image of" (screen readers announce the picture already) (received "Image of a microscope")',
+    ]);
+    expect(validateWith({ 'contact.json': page({ meta: withKeywords, block: block('') }) })).toEqual([]);
+  });
+
   it('rejects two documents claiming one route', () => {
     expect(validateWith({ 'services.json': page({ meta: withKeywords }) })).toEqual([
       'pages-data/services/index.json:1:1  (document)  two documents claim the route /services: this one and services.json',

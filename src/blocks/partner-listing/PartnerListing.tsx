@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { Block } from '../../../schemas/blocks';
 import { usePage } from '../../page/context';
 import { InternalLink, external } from '../../ui/actions';
@@ -29,8 +29,9 @@ export function PartnerListing({ block }: BlockProps<Extract<Block, { type: 'par
                       {p.description}
                     </Text>
                     <Group gap="xs" mt="md">
-                      <Button component={InternalLink} to={`/${id}`} size="xs" aria-label={`Learn more about ${p.name}`}>
-                        Learn More
+                      {/* The partner's name is in the link's text, not only its label: search engines read text. */}
+                      <Button component={InternalLink} to={`/${id}`} size="xs">
+                        Learn More<VisuallyHidden> about {p.name}</VisuallyHidden>
                       </Button>
                       <Anchor href={p.websiteUrl} {...external} size="sm" fw={600} aria-label={`Visit Site: ${p.name} (opens in a new tab)`}>
                         Visit Site
