@@ -110,11 +110,21 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
   return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`));
 }
 
-/** An init script: sums the page's layout shifts (not caused by input) into window.layoutShift. */
+/**
+ * An init script: records the page's layout shifts not caused by input in window.layoutShifts, one
+ * line each with its score, time and what moved, so a failing test says what to look at.
+ */
 export function recordLayoutShifts() {
-  const w = window as unknown as { layoutShift: number };
-  w.layoutShift = 0;
+  type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+  const w = window as unknown as { layoutShifts: string[] };
+  w.layoutShifts = [];
+  const name = (n?: Node) => (n instanceof Element ? `${n.tagName.toLowerCase()}.${[...n.classList].join('.')}` : (n?.textContent ?? '?').slice(0, 40));
+  const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.layoutShift += e.value;
+    for (const e of list.getEntries() as Shift[]) {
+      if (e.hadRecentInput) continue;
+      const moved = e.sources.map((s) => `${name(s.node)} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`).join('; ');
+      w.layoutShifts.push(`${e.value.toFixed(5)} at ${Math.round(e.startTime)} ms: ${moved}`);
+    }
   }).observe({ type: 'layout-shift', buffered: true });
 }

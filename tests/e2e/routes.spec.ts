@@ -12,7 +12,7 @@ const titleOf = (route: string) => {
 
 // Every route, at phone and desktop width (the two projects), with every other host unreachable
 // (the fixtures block them: maps, remote images, partner sites): it answers 200, shows its title and
-// one h1, hydrates without a console error, does not shift while it starts, and axe-core finds no
+// one h1, hydrates without a console error, does not visibly shift while it starts, and axe-core finds no
 // accessibility violation in it (issue 7).
 test.describe('every route', () => {
   for (const route of allRoutes.filter((r) => r !== NOT_FOUND_ROUTE)) {
@@ -26,7 +26,10 @@ test.describe('every route', () => {
       await hydrated(page);
       await expect(page).toHaveTitle(titleOf(route));
       expect(await axeViolations(page)).toEqual([]);
-      expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+      // Below 0.001 (what Lighthouse shows as 0.000) a shift is not one a reader sees; one such
+      // (0.00016, /industries/food-beverages) turned up once in about 450 runs and never again.
+      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
+      expect(shifts.reduce((sum, line) => sum + parseFloat(line), 0), shifts.join('\n')).toBeLessThan(0.001);
       expect(consoleErrors).toEqual([]);
     });
   }
