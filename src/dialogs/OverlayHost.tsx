@@ -26,7 +26,7 @@ export function OverlayHost({ onReady }: { onReady: () => void }) {
   return (
     <>
       <Notifications position="top-center" />
-      <ModalsProvider modals={contextModals} modalProps={{ closeButtonProps: { 'aria-label': 'Close dialog' } }} />
+      <ModalsProvider modals={contextModals} />
     </>
   );
 }

@@ -60,6 +60,6 @@ export function openDialog(settings: ModalSettings) {
 
 /** Shows a toast (its host is fetched on first use; the toast waits in the store until then). */
 export function toast(n: NotificationData) {
-  notifications.show({ closeButtonProps: { 'aria-label': 'Close notification' }, ...n });
+  notifications.show(n);
   host().catch(() => window.alert([n.title, n.message].filter(Boolean).join('\n')));
 }

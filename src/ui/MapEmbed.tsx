@@ -6,9 +6,9 @@ import { external } from './actions';
 
 /**
  * The embedded map (contact page, home contact section). The map service is heavy and from another
- * host, so the frame is created only when the visitor scrolls near it. A frame
- * that fails shows the browser's error page, which a page cannot see into, so the address and the link
- * to the map sit under the frame, where nothing covers them.
+ * host, so the frame is created only when the visitor scrolls near it. A frame that fails shows the
+ * browser's error page, which a page cannot see into, so the address and the link to the map sit
+ * under the frame, where nothing covers them.
  */
 export function MapEmbed() {
   const box = useRef<HTMLDivElement>(null);

@@ -1,9 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
-import { captureMail, expect, hydrated, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { captureMail, expect, hydrated, press, test } from './fixtures';
 
 // Request Quote and Product Catalogue Request dialogs (section 4, 5, 7; D5).
 const footer = (page: Page) => page.locator('footer');
-const press = async (target: Locator, isMobile: boolean) => (isMobile ? target.tap() : target.click());
 
 async function read(mails: { all: () => Promise<string[]> }) {
   const sent = await mails.all();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { Partner } from '../../schemas/records';
 import { probeCandidates } from '../../src/lib/probe';
 
@@ -46,6 +46,9 @@ export const test = base.extend<{ noNetwork: void; consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/** Taps on a phone, clicks on a desktop: the way each project's visitor presses a control. */
+export const press = async (target: Locator, isMobile: boolean) => (isMobile ? target.tap() : target.click());
 
 /**
  * Waits until the client has hydrated the whole page, so interactions are live. React marks the root

@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { SiteDocument } from '../../schemas/site';
-import { captureMail, expect, hydrated, test } from './fixtures';
+import { captureMail, expect, hydrated, press, test } from './fixtures';
 
 const site = JSON.parse(readFileSync('pages-data/site.json', 'utf8')) as SiteDocument;
 
 // A bad network (issue 7). Every test runs with other hosts unreachable (fixtures.ts); these add
 // the site's own code failing to arrive, in part or in whole.
-const press = async (target: Locator, isMobile: boolean) => (isMobile ? target.tap() : target.click());
 
 /** Makes the next fetches of one of the site's on-demand modules fail; returns the way to undo it. */
 async function unreachable(page: Page, chunk: string) {

@@ -1,11 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
-import { captureMail, expect, hydrated, test } from './fixtures';
+import { captureMail, expect, hydrated, press, test } from './fixtures';
 
 // The supplier grid and product view on /services/water-testing (section 2, section 4, section 9).
 const section = (page: Page) => page.locator('#partners');
 const cards = (page: Page) => section(page).locator('.mantine-Card-root');
 const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
-const press = async (target: Locator, isMobile: boolean) => (isMobile ? target.tap() : target.click());
 const viewProducts = (page: Page, supplier: string) => section(page).getByRole('button', { name: new RegExp(`^View products \\(\\d+\\) from ${supplier}$`) });
 
 async function rows(l: Locator): Promise<number> {
