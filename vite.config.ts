@@ -8,7 +8,7 @@ import { contentPlugin } from './src/build/vite-plugin.ts';
 // file fetched when one of them first opens (overlay); what the block components share in one file
 // (shared); and what one page document or block component uses alone stays in its own file.
 const overlayModules =
-  /node_modules\/(@mantine\/core\/(esm\/components\/(Modal|ModalBase|Drawer|Overlay|Portal|Transition|FocusTrap|ScrollArea|VisuallyHidden)\/|styles\/(Modal|ModalBase|Drawer|Overlay|ScrollArea)\.css)|react-remove-scroll|react-style-singleton|use-sidecar|use-callback-ref|get-nonce|aria-hidden|tslib|@floating-ui)/;
+  /node_modules\/(@mantine\/core\/(esm\/components\/(Modal|ModalBase|Drawer|Overlay|Portal|Transition|FocusTrap|ScrollArea)\/|styles\/(Modal|ModalBase|Drawer|Overlay|ScrollArea)\.css)|react-remove-scroll|react-style-singleton|use-sidecar|use-callback-ref|get-nonce|aria-hidden|tslib|@floating-ui)/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [contentPlugin(), react()],
