@@ -1,7 +1,7 @@
-// The only script a prerendered page names. It starts the app after the page's first paint, so on a
+// The only script a prerendered page names. It starts the app once the page is on screen, so on a
 // slow network the text and pictures do not wait behind, or share the line with, the JavaScript.
 // The chunks to fetch (the entry last) are listed in the page's #app-chunks data block.
-await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
+await firstContentfulPaint();
 const chunks = JSON.parse(document.getElementById('app-chunks').textContent);
 for (const href of chunks) {
   const link = document.createElement('link');
@@ -10,3 +10,19 @@ for (const href of chunks) {
   document.head.append(link);
 }
 await import(chunks[chunks.length - 1]);
+
+function firstContentfulPaint() {
+  return new Promise((painted) => {
+    const after = () => setTimeout(painted);
+    // No paint is reported for a tab opened in the background: start anyway.
+    setTimeout(painted, 3000);
+    // The paint entry arrives once the frame has been presented; requestAnimationFrame runs before
+    // the frame is drawn, so requests started from it would still compete with the first paint.
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return requestAnimationFrame(after);
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      after();
+    }).observe({ type: 'paint', buffered: true });
+  });
+}

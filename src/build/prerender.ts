@@ -105,7 +105,7 @@ function searchReport(manifest: Manifest, entries: number): string {
 /**
  * Vite's page names the entry script and preloads its chunks in the head, so they download alongside
  * the HTML and CSS and run before the first paint. Instead the page names src/build/boot.js, which
- * fetches and starts them (listed in #app-chunks, the entry last) once the page has been painted.
+ * fetches and starts them (listed in #app-chunks, the entry last) once the page is on screen.
  */
 function startAfterPaint(html: string): { template: string; entryChunks: string[] } {
   const entryChunks: string[] = [];

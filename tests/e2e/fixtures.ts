@@ -67,11 +67,16 @@ export async function hydrated(page: Page) {
 }
 
 /**
- * Under a paused page clock, lets the page start: the boot script waits for a frame and a timer
- * (the first paint) before it fetches the app, and a paused clock runs neither.
+ * Under a paused page clock, lets the page start: once the first contentful paint is reported, the
+ * boot script fetches the app from a timer, which a paused clock does not run.
  */
 export async function startUnderPausedClock(page: Page) {
-  await page.clock.runFor(50);
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(20);
+      return page.locator('link[rel="modulepreload"]').count();
+    })
+    .toBeGreaterThan(0);
 }
 
 /**

@@ -98,3 +98,18 @@ test('with none of its scripts arriving, a page still reads in full and its link
   await expect(page).toHaveURL(/\/privacy-policy$/);
   await expect(page.locator('h1')).toBeVisible();
 });
+
+test('the page is on screen before any of the app is fetched, so the two never share a slow line', async ({ page }) => {
+  await page.goto('/services/water-testing');
+  await hydrated(page);
+  const { painted, fetched } = await page.evaluate(() => ({
+    painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    fetched: performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/assets\/.+\.js$/.test(e.name) && !/\/boot-/.test(e.name))
+      .map((e) => e.startTime),
+  }));
+  expect(painted).toBeDefined();
+  expect(fetched.length).toBeGreaterThan(2);
+  expect(Math.min(...fetched)).toBeGreaterThanOrEqual(painted!);
+});
