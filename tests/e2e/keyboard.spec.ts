@@ -106,6 +106,8 @@ test.describe('keyboard @phone', () => {
     await services.focus();
     await page.keyboard.press('Enter');
     await expect(services).toHaveAttribute('aria-expanded', 'true');
+    // The group's links are shown from the next frame on; a person's next key press comes later.
+    await expect(services.locator('xpath=following-sibling::*[1]').getByRole('link').first()).toBeVisible();
     await page.keyboard.press('Tab');
     const first = drawer.locator('a:focus');
     await expect(first).toHaveCount(1);
