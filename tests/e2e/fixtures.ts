@@ -114,11 +114,7 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .options({ resultTypes: ['violations'] });
   if (include) axe = axe.include(include);
-  // Sections below the fold skip rendering until scrolled near (content-visibility: auto, styles.css);
-  // axe reads colours from the rendered page, so every section is rendered while it runs.
-  const style = await page.addStyleTag({ content: '.section { content-visibility: visible !important; }' });
   const { violations } = await axe.analyze();
-  await style.evaluate((el) => el.remove());
   return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`));
 }
 

@@ -130,7 +130,7 @@ test('the partners listing on /services groups the brands; each card says in its
   // Twelve cards, twelve different link texts: a list of links read out of context still makes sense.
   const learn = listing.getByRole('link', { name: /^Learn More about / });
   await expect(learn).toHaveCount(12);
-  expect(new Set(await learn.allTextContents()).size).toBe(12);
+  expect(new Set(await learn.allInnerTexts()).size).toBe(12);
   await expect(listing.getByRole('link', { name: 'Learn More about Palintest', exact: true })).toHaveAttribute('href', '/palintest');
   const visit = listing.getByRole('link', { name: 'Visit Site: Palintest (opens in a new tab)', exact: true });
   await expect(visit).toHaveAttribute('href', 'https://www.palintest.com');
