@@ -13,16 +13,15 @@ await import(chunks[chunks.length - 1]);
 
 function firstContentfulPaint() {
   return new Promise((painted) => {
-    const after = () => setTimeout(painted);
     // No paint is reported for a tab opened in the background: start anyway.
     setTimeout(painted, 3000);
     // The paint entry arrives once the frame has been presented; requestAnimationFrame runs before
     // the frame is drawn, so requests started from it would still compete with the first paint.
-    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return requestAnimationFrame(after);
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return requestAnimationFrame(() => setTimeout(painted));
     new PerformanceObserver((list, observer) => {
       if (!list.getEntriesByName('first-contentful-paint').length) return;
       observer.disconnect();
-      after();
+      painted();
     }).observe({ type: 'paint', buffered: true });
   });
 }

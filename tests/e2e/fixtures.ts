@@ -119,12 +119,12 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
 }
 
 /**
- * An init script: records the page's layout shifts not caused by input in window.layoutShifts, one
- * line each with its score, time and what moved, so a failing test says what to look at.
+ * An init script: records the page's layout shifts not caused by input in window.layoutShifts, each
+ * with its score and a line naming its time and what moved, so a failing test says what to look at.
  */
 export function recordLayoutShifts() {
   type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
-  const w = window as unknown as { layoutShifts: string[] };
+  const w = window as unknown as { layoutShifts: { value: number; line: string }[] };
   w.layoutShifts = [];
   const name = (n?: Node) => (n instanceof Element ? `${n.tagName.toLowerCase()}.${[...n.classList].join('.')}` : (n?.textContent ?? '?').slice(0, 40));
   const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
@@ -132,7 +132,7 @@ export function recordLayoutShifts() {
     for (const e of list.getEntries() as Shift[]) {
       if (e.hadRecentInput) continue;
       const moved = e.sources.map((s) => `${name(s.node)} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`).join('; ');
-      w.layoutShifts.push(`${e.value.toFixed(5)} at ${Math.round(e.startTime)} ms: ${moved}`);
+      w.layoutShifts.push({ value: e.value, line: `${e.value.toFixed(5)} at ${Math.round(e.startTime)} ms: ${moved}` });
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }
