@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { contentPlugin } from './src/build/vite-plugin.ts';
+import { contentPlugin } from './src/node/vite-plugin.ts';
 
 // How the client build is cut into files. Left to itself the bundler gives every set of lazily
 // loaded modules that share code a file of its own: dozens of small requests on a slow network.

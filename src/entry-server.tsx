@@ -4,7 +4,7 @@ import { App } from './App';
 import type { LoadedPage } from './page/context';
 import { createAppRouter } from './router';
 
-/** Renders one route to HTML for the prerenderer (src/build/prerender.ts). */
+/** Renders one route to HTML for the prerenderer (src/node/prerender.ts). */
 export async function render(url: string): Promise<{ html: string; status: number }> {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
   await router.load();

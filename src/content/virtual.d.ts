@@ -1,4 +1,4 @@
-// Virtual modules made by src/build/vite-plugin.ts. Ambient declarations cannot use relative
+// Virtual modules made by src/node/vite-plugin.ts. Ambient declarations cannot use relative
 // imports, so the types come through the '#types/*' path of tsconfig.json (type-only; never bundled).
 declare module 'virtual:site' {
   import type { SiteDocument } from '#types/schemas/site';
@@ -7,7 +7,7 @@ declare module 'virtual:site' {
 }
 
 declare module 'virtual:pages' {
-  import type { ResolvedPage } from '#types/src/build/content';
+  import type { ResolvedPage } from '#types/src/node/content';
   /** Every route the site answers, each with its lazily loaded, validated document. */
   export const pageLoaders: Record<string, () => Promise<{ default: ResolvedPage }>>;
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ResolvedPage } from '../build/content';
+import type { ResolvedPage } from '../node/content';
 
 export interface LoadedPage {
   /** 200 for a page of the site, 404 when the not-found document stands in. */

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { cacheControl, securityHeaders } from '../../src/build/headers';
+import { cacheControl, securityHeaders } from '../../src/node/headers';
 
 const nginxBin = '/usr/sbin/nginx';
 const project = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,4 +1,4 @@
-import { loadContent } from '../../src/build/content';
+import { loadContent } from '../../src/node/content';
 import { allRoutes, NOT_FOUND_ROUTE } from '../../schemas/routes';
 import { axeViolations, expect, hydrated, recordLayoutShifts, test } from './fixtures';
 

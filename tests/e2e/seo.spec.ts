@@ -1,7 +1,7 @@
 // The built HTML as a crawler or a link preview sees it: fetched without running any script.
 import { expect, test } from '@playwright/test';
 import { canonicalPath, allRoutes, NOT_FOUND_ROUTE } from '../../schemas/routes';
-import { builtSite, loadContent } from '../../src/build/content';
+import { builtSite, loadContent } from '../../src/node/content';
 
 const { content } = loadContent();
 if (!content) throw new Error('content is invalid: run npm run validate');

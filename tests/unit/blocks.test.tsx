@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Partner, Supplier } from '../../schemas/records';
 import { PartnerProfile } from '../../src/blocks/partner-profile/PartnerProfile';
 import { ProductView } from '../../src/blocks/supplier-grid/SupplierGrid';
-import type { ResolvedPage } from '../../src/build/content';
+import type { ResolvedPage } from '../../src/node/content';
 import { PageContext } from '../../src/page/context';
 import { theme } from '../../src/ui/theme';
 

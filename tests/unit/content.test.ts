@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action, Button } from '../../schemas/action';
 import type { Block } from '../../schemas/blocks';
 import { industrySlugs, partnerIds, policySlugs, serviceSlugs } from '../../schemas/routes';
-import { loadContent, type Page } from '../../src/build/content';
+import { loadContent, type Page } from '../../src/node/content';
 
 const { content, problems } = loadContent(resolve(__dirname, '../..'));
 if (!content) throw new Error(`content is invalid (npm run validate):\n${problems.map((p) => p.message).join('\n')}`);

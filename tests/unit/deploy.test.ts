@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allRoutes } from '../../schemas/routes';
-import { deployFiles } from '../../src/build/write-deploy';
+import { deployFiles } from '../../src/node/write-deploy';
 
 const project = resolve(__dirname, '../..');
 

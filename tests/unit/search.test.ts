@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { allRoutes } from '../../schemas/routes';
 import { policySectionAnchor } from '../../schemas/routes';
-import { loadContent } from '../../src/build/content';
-import { buildSearchIndex } from '../../src/build/search-index';
+import { loadContent } from '../../src/node/content';
+import { buildSearchIndex } from '../../src/node/search-index';
 import { createSearch, normalizeTerm, type SearchEntry } from '../../src/lib/search';
 
 const { content } = loadContent();

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatProblem, loadContent, nearest } from '../../src/build/content';
+import { formatProblem, loadContent, nearest } from '../../src/node/content';
 
 const project = resolve(__dirname, '../..');
 let roots: string[] = [];

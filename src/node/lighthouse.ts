@@ -16,7 +16,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main() {
   execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
-  const server = spawn('npx', ['tsx', 'src/build/serve.ts'], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore', detached: true });
+  const server = spawn('npx', ['tsx', 'src/node/serve.ts'], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore', detached: true });
   await new Promise((r) => setTimeout(r, 2500));
   const dir = mkdtempSync(join(tmpdir(), 'lh-'));
   const rows: string[][] = [];

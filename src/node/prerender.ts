@@ -104,7 +104,7 @@ function searchReport(manifest: Manifest, entries: number): string {
 
 /**
  * Vite's page names the entry script and preloads its chunks in the head, so they download alongside
- * the HTML and CSS and run before the first paint. Instead the page names src/build/boot.js, which
+ * the HTML and CSS and run before the first paint. Instead the page names src/page/boot.js, which
  * fetches and starts them (listed in #app-chunks, the entry last) once the page is on screen.
  */
 function startAfterPaint(html: string): { template: string; entryChunks: string[] } {
@@ -113,7 +113,7 @@ function startAfterPaint(html: string): { template: string; entryChunks: string[
     .replace(/\s*<link rel="modulepreload" crossorigin href="\/([^"]+)">/g, (_, f: string) => (entryChunks.push(f), ''))
     .replace(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/, (_, f: string) => {
       entryChunks.push(f);
-      const code = readFileSync(resolve(root, 'src/build/boot.js'));
+      const code = readFileSync(resolve(root, 'src/page/boot.js'));
       const file = `assets/boot-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
       writeFileSync(join(dist, file), code);
       return `<!--app-chunks-->\n    <script type="module" src="/${file}"></script>`;
