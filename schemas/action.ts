@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { externalUrl, internalPath, text } from './primitives.ts';
+import { externalUrl, pageLink, text } from './primitives.ts';
 
 /**
  * What a button or link does (D5). Every button names one; there is no other way to make a link,
@@ -7,7 +7,7 @@ import { externalUrl, internalPath, text } from './primitives.ts';
  */
 export const action = z
   .discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('link'), to: internalPath }).meta({ description: 'Go to a page of this site.' }),
+    z.strictObject({ kind: z.literal('link'), to: pageLink }).meta({ description: 'Go to a page of this site.' }),
     z.strictObject({ kind: z.literal('external'), href: externalUrl }).meta({ description: 'Open another site in a new tab.' }),
     z
       .strictObject({

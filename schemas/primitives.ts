@@ -3,27 +3,77 @@ import { z } from 'zod';
 /** Plain text an author writes; never empty. */
 export const text = (description: string) => z.string().trim().min(1).meta({ description });
 
-const unsafeScheme = /^\s*(javascript|data|vbscript|file):/i;
+/**
+ * What a value points at, outside its own document. The validator follows these through the schema
+ * (a page that exists, a record with that id, a file under public/), so a new block that uses them is
+ * checked without any change to the validator; the studio offers the matching choices.
+ */
+export type ReferenceKind = 'page' | 'partner' | 'supplier' | 'file';
+export const REFERENCE = 'x-reference';
+const reference = (kind: ReferenceKind) => ({ [REFERENCE]: kind });
+
+/** The reference kind a schema carries, if any (read by the validator and the studio). */
+export function referenceOf(schema: z.ZodType): ReferenceKind | undefined {
+  return z.globalRegistry.get(schema)?.[REFERENCE] as ReferenceKind | undefined;
+}
+
+const word = '[a-z0-9]+(?:-[a-z0-9]+)*';
 
 /** A path inside this site, optionally with an anchor: '/services/water-testing', '/#contact'. */
-export const internalPath = z
+export const pageLink = z
   .string()
-  .regex(/^\/[a-z0-9\-/]*(#[a-z0-9-]+)?$/, 'an internal path like /services/water-testing or /#contact')
-  .meta({ description: 'A path inside this site, e.g. /services/water-testing or /#contact. Must resolve to a page (and anchor).' });
+  .regex(new RegExp(`^/(?:${word}(?:/${word})*)?(?:#${word})?$`), 'an internal path like /services/water-testing or /#contact')
+  .meta({ description: 'A page of this site, e.g. /services/water-testing or /#contact. Must exist, and so must its section.', ...reference('page') });
+
+/** Record ids and anchors: lowercase words joined by hyphens. */
+export const slug = z.string().regex(new RegExp(`^${word}$`), 'lowercase words joined by hyphens, e.g. water-testing');
+
+export const partnerId = slug.meta({ description: 'A partner id from pages-data/records/partners.json.', ...reference('partner') });
+export const supplierId = slug.meta({ description: 'A supplier id from pages-data/records/suppliers.json.', ...reference('supplier') });
+
+const unsafeScheme = /^\s*(javascript|data|vbscript|file):/i;
+
+/**
+ * An absolute web address without user info or backslashes: browsers read `https://user@evil.example`
+ * and `https://a.example\@b.example` differently from people.
+ */
+const webUrl = (protocols: RegExp, what: string) =>
+  z
+    .string()
+    .refine((v) => !unsafeScheme.test(v), { error: `${what} (javascript:, data: and file: are never allowed)`, params: { code: 'unsafe-url' } })
+    .refine((v) => !v.includes('\\'), { error: `${what} without backslashes`, params: { code: 'unsafe-url' } })
+    .pipe(z.url({ protocol: protocols, hostname: z.regexes.domain, error: `an absolute ${what}` }))
+    .refine((v) => !/^[a-z]+:\/\/[^/?#]*@/i.test(v), { error: `${what} without a user name or password before the host`, params: { code: 'unsafe-url' } });
 
 /** An address on another site: http or https only. */
-export const externalUrl = z
-  .string()
-  .refine((v) => !unsafeScheme.test(v), 'a http(s) address (javascript:, data: and file: are never allowed)')
-  .pipe(z.url({ protocol: /^https?$/, error: 'an absolute http:// or https:// address' }))
-  .meta({ description: 'An absolute http:// or https:// address on another site. Opens in a new tab.' });
+export const externalUrl = webUrl(/^https?$/, 'http:// or https:// address').meta({
+  description: 'An absolute http:// or https:// address on another site. Opens in a new tab.',
+});
+
+/** An https address the site's own pages load from (a form endpoint, a map frame). */
+export const httpsUrl = webUrl(/^https$/, 'https:// address');
+
+/** The site's own origin: https://www.example.com, no path and no trailing slash. */
+export const siteOrigin = httpsUrl.refine((v) => new URL(v).origin === v, {
+  error: 'an origin without a path or trailing slash, e.g. https://www.example.com',
+  params: { code: 'bad-format' },
+});
+
+/** A file under public/: path segments never start with a dot, so no `..` can leave the folder. */
+const publicPath = (extensions: string) => new RegExp(`^(?:/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(?:${extensions})$`);
 
 /** An image: a file under public/ (checked to exist) or a remote https address. */
 export const imageSrc = z
   .string()
-  .refine((v) => !unsafeScheme.test(v), 'a file under public/ or an https:// address (javascript:, data: and file: are never allowed)')
-  .refine((v) => /^\/[A-Za-z0-9._\-/]+\.(svg|png|jpe?g|webp|avif)$/.test(v) || /^https:\/\/\S+$/.test(v), 'a path under public/ such as /images/hero.svg, or an https:// address')
-  .meta({ description: 'A file under public/ (e.g. /images/services/water-testing.svg) or an https:// address.' });
+  .refine((v) => !unsafeScheme.test(v), { error: 'a file under public/ or an https:// address (javascript:, data: and file: are never allowed)', params: { code: 'unsafe-url' } })
+  .refine((v) => publicPath('svg|png|jpe?g|webp|avif').test(v) || httpsUrl.safeParse(v).success, 'a path under public/ such as /images/hero.svg, or an https:// address')
+  .meta({ description: 'A file under public/ (e.g. /images/services/water-testing.svg) or an https:// address.', ...reference('file') });
+
+/** A PDF under public/. */
+export const pdfFile = z
+  .string()
+  .regex(publicPath('pdf'), 'a PDF under public/, e.g. /datasheets/photometer.pdf')
+  .meta({ description: 'A PDF under public/, e.g. /datasheets/photometer.pdf.', ...reference('file') });
 
 const fileName = /\.(svg|png|jpe?g|gif|webp|avif)$/i;
 const bareWord = /^(image|picture|photo|photograph|graphic|icon|img|logo|banner|placeholder|untitled)[\s\d_-]*$/i;
@@ -32,9 +82,9 @@ const announced = /^(an? |the )?(image|picture|photo|graphic) (of|showing) /i;
 /** Alt text as a screen reader reads it out: what the picture shows, or empty for decoration. */
 export const altText = z
   .string()
-  .refine((v) => v === v.trim(), 'alt text without leading or trailing spaces')
-  .refine((v) => !fileName.test(v) && !bareWord.test(v), 'alt text that says what the picture shows, not a file name or a bare word like "image"')
-  .refine((v) => !announced.test(v), 'alt text without "image of" (screen readers announce the picture already)')
+  .refine((v) => v === v.trim(), { error: 'alt text without leading or trailing spaces', params: { code: 'alt-text' } })
+  .refine((v) => !fileName.test(v) && !bareWord.test(v), { error: 'alt text that says what the picture shows, not a file name or a bare word like "image"', params: { code: 'alt-text' } })
+  .refine((v) => !announced.test(v), { error: 'alt text without "image of" (screen readers announce the picture already)', params: { code: 'alt-text' } })
   .meta({ description: 'What the picture shows, for screen readers ("A pH meter in a beaker"). Empty only for pure decoration.' });
 
 export const image = z
@@ -54,9 +104,6 @@ export const phone = z
   .string()
   .regex(/^\+\d[\d ]{6,18}\d$/, 'an international number such as +254 700 000 101')
   .meta({ description: 'International format with spaces, e.g. +254 700 000 101.' });
-
-/** Record ids and anchors: lowercase words joined by hyphens. */
-export const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lowercase words joined by hyphens, e.g. water-testing');
 
 /** Icons authors may name; src/ui/icons.tsx maps each to a Tabler icon (a missing one fails typecheck). */
 export const iconNames = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, externalUrl, imageSrc, phone, slug, text } from './primitives.ts';
+import { email, externalUrl, imageSrc, pdfFile, phone, slug, text } from './primitives.ts';
 
 const partnerCategories = [
   'Water Testing & Analysis', 'Chemicals & Reagents', 'Laboratory Glassware', 'Scientific Equipment',
@@ -41,7 +41,7 @@ export const product = z.strictObject({
   category: text('e.g. "Photometers".'),
   specifications: z.array(z.string().min(1)).default([]),
   applications: z.array(z.string().min(1)).default([]),
-  datasheet: z.string().regex(/^\/[\w\-/.]+\.pdf$/, 'a PDF under public/, e.g. /datasheets/photometer.pdf').optional(),
+  datasheet: pdfFile.optional(),
   price: z.string().optional().meta({ description: 'Price text; "Contact for pricing" where no price is published.' }),
 });
 export type Product = z.infer<typeof product>;

@@ -1,75 +1,37 @@
-// The route table of the specification (section 2). The router, the validator and the prerenderer
-// all read it from here, so a route exists in one place only.
-export const serviceSlugs = [
-  'scientific-equipment', 'water-testing', 'plant-tissue-culture', 'dairy-testing', 'soil-testing',
-  'weighing-balances', 'microscopy', 'laboratory-glassware', 'medical-refrigerators', 'filtration',
-  'diagnostic-medical', 'laboratory-chemicals', 'safety-solutions', 'glassware-consumables',
-  'chemicals-reagents', 'chemical-reference-standards', 'chromatography-solutions',
-  'laboratory-instruments', 'life-sciences-products',
-] as const;
+// How the content tree becomes the site's URLs. Rules only: the pages themselves are whatever
+// pages-data/ holds, and the partners whatever pages-data/records/partners.json holds. No zod here:
+// the browser imports it.
 
-export const industrySlugs = [
-  'education', 'healthcare', 'pharmaceutical', 'food-beverages', 'research-institutions', 'environmental',
-] as const;
-
-export const policySlugs = [
-  'anti-bribery', 'business-continuity', 'customer-service', 'health-safety-environment',
-  'environmental-sustainability', 'ethical-policy', 'grievance-mechanism',
-] as const;
-
-/** Partners reachable at /partner/{id} and at the fixed top-level path /{id}. */
-export const partnerIds = [
-  'palintest', 'lovibond', 'hanna-instruments', 'merck-millipore', 'fisher-scientific', 'loba-chemie',
-  'pyrex', 'glassco', 'labtron', 'biobase', 'duchefa-biochemie', 'micromedica',
-] as const;
-
-export type ServiceSlug = (typeof serviceSlugs)[number];
-export type IndustrySlug = (typeof industrySlugs)[number];
-export type PolicySlug = (typeof policySlugs)[number];
-export type PartnerId = (typeof partnerIds)[number];
-
+/** The not-found page's own route; its document is pages-data/404.json. */
 export const NOT_FOUND_ROUTE = '/404';
 
-const singleRoutes = [
-  '/', '/services', '/industries', '/policies', '/contact', '/privacy-policy', '/terms-of-service', NOT_FOUND_ROUTE,
-] as const;
+/** Files under pages-data/ that are not pages: the site document and the shared records. */
+export const RECORD_FILES = { site: 'site.json', partners: 'records/partners.json', suppliers: 'records/suppliers.json' } as const;
+export const isRecordFile = (file: string) => file === RECORD_FILES.site || file.startsWith('records/');
 
-/** Every route that has a page document of its own (the fixed partner paths share /partner/{id}'s). */
-export const documentRoutes: readonly string[] = [
-  ...singleRoutes,
-  ...serviceSlugs.map((s) => `/services/${s}`),
-  ...industrySlugs.map((s) => `/industries/${s}`),
-  ...policySlugs.map((s) => `/policies/${s}`),
-  ...partnerIds.map((id) => `/partner/${id}`),
-];
-
-/** Every URL the site answers with 200 (plus /404 itself). */
-export const allRoutes: readonly string[] = [...documentRoutes, ...partnerIds.map((id) => `/${id}`)];
-
-/** The page document of a route: pages-data mirrors the URL tree. */
-export function documentFileFor(route: string): string {
-  if (route === '/') return 'index.json';
-  const fixedPartner = partnerIds.find((id) => route === `/${id}`);
-  if (fixedPartner) return `partner/${fixedPartner}.json`;
-  const trimmed = route.slice(1);
-  return sectionRoutes.has(route) ? `${trimmed}/index.json` : `${trimmed}.json`;
+/** The page a document serves: a.json is /a, a/b.json is /a/b, a/index.json is /a, index.json is /. */
+export function routeOfFile(file: string): string {
+  const path = file.replace(/\.json$/, '').replace(/(^|\/)index$/, '');
+  return `/${path}`;
 }
 
-/** Index pages whose children live in a folder of the same name. */
-const sectionRoutes = new Set(['/services', '/industries', '/policies']);
+/** Partner pages live at /partner/{id} and answer at /{id} too (specification section 2). */
+const PARTNER_PAGE = /^\/partner\/([^/]+)$/;
+export const partnerIdOfRoute = (route: string): string | undefined => PARTNER_PAGE.exec(route)?.[1];
+export const isPartnerPath = (path: string) => PARTNER_PAGE.test(path);
+export const partnerAlias = (id: string) => `/${id}`;
 
-/** The route a page document serves, or undefined for files that are not pages (site, records). */
-export function routeForDocumentFile(file: string): string | undefined {
-  const route = file === 'index.json' ? '/' : '/' + file.replace(/\/index\.json$/, '').replace(/\.json$/, '');
-  return documentRoutes.includes(route) ? route : undefined;
-}
-
-/** Canonical path of a route: a fixed partner path is the canonical address of its partner. */
+/** Canonical path of a page document's route: a partner page's is its short address. */
 export function canonicalPath(route: string): string {
-  const m = /^\/partner\/([^/]+)$/.exec(route);
-  if (m && (partnerIds as readonly string[]).includes(m[1]!)) return `/${m[1]}`;
-  return route;
+  const id = partnerIdOfRoute(route);
+  return id ? partnerAlias(id) : route;
 }
 
-/** The anchor of a policy-text section, shared by the page and the search index (/policies/x#section-2). */
-export const policySectionAnchor = (i: number) => `section-${i + 1}`;
+/** The page one level up (/services for /services/water-testing), if the route has one. */
+export function parentRoute(route: string): string | undefined {
+  const cut = route.lastIndexOf('/');
+  return cut > 0 ? route.slice(0, cut) : undefined;
+}
+
+/** A partner's page, when it has one. */
+export const partnerPage = (id: string) => `/partner/${id}`;

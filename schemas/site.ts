@@ -1,17 +1,27 @@
 import { z } from 'zod';
-import { email, externalUrl, image, internalPath, phone, text } from './primitives.ts';
+import { email, externalUrl, httpsUrl, image, pageLink, phone, siteOrigin, text } from './primitives.ts';
 
-const navLink = z.strictObject({ label: text('Link text.'), to: internalPath });
+const navLink = z.strictObject({ label: text('Link text.'), to: pageLink });
 
-const navItem = z.strictObject({
-  label: text('Menu label.'),
-  to: internalPath,
-  mobileTo: internalPath.optional().meta({ description: 'Where the mobile menu points instead (e.g. /#contact).' }),
-  menu: z
-    .strictObject({ links: z.array(navLink).min(1), viewAll: navLink })
-    .optional()
-    .meta({ description: 'The mega-menu opened on hover or focus; ends with View All.' }),
-});
+const navItem = z.union([
+  z
+    .strictObject({
+      label: text('Menu label.'),
+      to: pageLink,
+      mobileTo: pageLink.optional().meta({ description: 'Where the mobile menu points instead (e.g. /#contact).' }),
+    })
+    .meta({ title: 'Link', description: 'A link in the header.' }),
+  z
+    .strictObject({
+      label: text('Menu label.'),
+      to: pageLink,
+      menu: z
+        .strictObject({ links: z.array(navLink).min(1), viewAll: navLink })
+        .meta({ description: 'The mega-menu opened on hover or focus; ends with View All.' }),
+    })
+    .meta({ title: 'Menu', description: 'A header item that opens a menu of links.' }),
+]);
+export type NavItem = z.infer<typeof navItem>;
 
 export const siteDocument = z
   .strictObject({
@@ -19,7 +29,7 @@ export const siteDocument = z
     name: text('Company name, e.g. "Acacia Scientific Ltd".'),
     shortName: text('Short name for the header.'),
     tagline: text('The principle, e.g. "Service with Care and Integrity".'),
-    url: externalUrl.meta({ description: 'Canonical site address without a trailing slash; SITE_URL overrides it at build.' }),
+    url: siteOrigin.meta({ description: 'Canonical site address (an origin: no path, no trailing slash); SITE_URL overrides it at build.' }),
     mailboxes: z.strictObject({
       contact: email.meta({ description: 'Contact and quote requests.' }),
       catalogue: email.meta({ description: 'Catalogue requests.' }),
@@ -37,7 +47,7 @@ export const siteDocument = z
     map: z.strictObject({
       latitude: z.number().min(-90).max(90),
       longitude: z.number().min(-180).max(180),
-      embedUrl: externalUrl.meta({ description: 'The map iframe address.' }),
+      embedUrl: httpsUrl.meta({ description: 'The map iframe address (https).' }),
       linkUrl: externalUrl.meta({ description: 'Opens the map service in a new tab.' }),
     }),
     hours: z.array(z.strictObject({ days: text('e.g. "Monday – Friday"'), hours: text('e.g. "8:00 AM – 6:00 PM" or "Closed"') })).min(1),
@@ -65,7 +75,7 @@ export const siteDocument = z
     }),
     features: z.strictObject({
       imageProbing: z.boolean().meta({ description: "Probe partner websites for better logos and pictures (D14)." }),
-      formEndpoint: externalUrl
+      formEndpoint: httpsUrl
         .nullable()
         .meta({ description: 'Where the contact form POSTs JSON; null opens the mail program instead (D6).' }),
     }),

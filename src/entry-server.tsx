@@ -1,7 +1,6 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { App } from './App';
-import type { LoadedPage } from './page/context';
 import { createAppRouter } from './router';
 
 /** Renders one route to HTML for the prerenderer (src/node/prerender.ts). */
@@ -10,6 +9,5 @@ export async function render(url: string): Promise<{ html: string; status: numbe
   await router.load();
   const html = renderToString(<App router={router} />);
   const leaf = router.state.matches[router.state.matches.length - 1];
-  const status = (leaf?.loaderData as LoadedPage | undefined)?.status ?? 404;
-  return { html, status };
+  return { html, status: leaf?.loaderData?.status ?? 404 };
 }

@@ -1,8 +1,7 @@
-import { createRootRoute, createRoute, createRouter, redirect, type RouterHistory, useLoaderData } from '@tanstack/react-router';
-import { partnerIds } from '../schemas/routes';
+import { createRootRoute, createRoute, createRouter, redirect, type RouterHistory } from '@tanstack/react-router';
+import { isPartnerPath, NOT_FOUND_ROUTE } from '../schemas/routes';
 import { Layout } from './layout/Layout';
-import type { LoadedPage } from './page/context';
-import { hasPage, loadPage } from './page/load';
+import { hasPage, loadPage, routeKey } from './page/load';
 import { PageView } from './page/PageView';
 
 /** /contact.html -> /contact (query and hash kept) when the clean path is a page of the site. */
@@ -21,36 +20,25 @@ const rootRoute = createRootRoute({
   notFoundComponent: () => null,
 });
 
-function Page() {
-  const loaded = useLoaderData({ strict: false }) as LoadedPage;
-  return <PageView loaded={loaded} />;
-}
-
-const byPath = ({ location }: { location: { pathname: string } }) => loadPage(location.pathname);
-
-const page = <P extends string>(path: P) => createRoute({ getParentRoute: () => rootRoute, path, loader: byPath, component: Page });
-
-const partnerLoader = async ({ location }: { location: { pathname: string } }) => {
-  if (!hasPage(location.pathname)) throw redirect({ to: '/404', replace: true });
+// Every page comes from pages-data/ (virtual:pages); the router only tells the home page from the rest.
+const loader = async ({ location }: { location: { pathname: string } }) => {
+  // An unknown partner id goes to the not-found page, replacing the history entry (specification section 8).
+  if (!hasPage(location.pathname) && isPartnerPath(routeKey(location.pathname))) throw redirect({ href: NOT_FOUND_ROUTE, replace: true });
   return loadPage(location.pathname);
 };
 
-const routeTree = rootRoute.addChildren([
-  page('/'),
-  page('/services'),
-  page('/services/$slug'),
-  page('/industries'),
-  page('/industries/$slug'),
-  page('/policies'),
-  page('/policies/$slug'),
-  page('/contact'),
-  page('/privacy-policy'),
-  page('/terms-of-service'),
-  createRoute({ getParentRoute: () => rootRoute, path: '/partner/$partnerId', loader: partnerLoader, component: Page }),
-  ...partnerIds.map((id) => createRoute({ getParentRoute: () => rootRoute, path: `/${id}` as const, loader: partnerLoader, component: Page })),
-  page('/404'),
-  page('$'),
-]);
+const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', loader, component: HomePage });
+const pageRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', loader, component: Page });
+
+function HomePage() {
+  return <PageView loaded={homeRoute.useLoaderData()} />;
+}
+
+function Page() {
+  return <PageView loaded={pageRoute.useLoaderData()} />;
+}
+
+const routeTree = rootRoute.addChildren([homeRoute, pageRoute]);
 
 /** The browser's router, or with a memory history the prerenderer's. */
 export function createAppRouter(history?: RouterHistory) {

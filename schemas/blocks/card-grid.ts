@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { button, link } from '../action.ts';
 import { icon, image, text } from '../primitives.ts';
 import { itemList, sectionFields } from './common.ts';
+import { defineBlock, noRecords, ownAnchor, sectionParts } from './define.ts';
 
 const card = z.strictObject({
   title: text('Card heading.'),
@@ -24,12 +25,33 @@ const card = z.strictObject({
 });
 export type Card = z.infer<typeof card>;
 
-export const cardGrid = z
-  .strictObject({
-    type: z.literal('card-grid'),
-    ...sectionFields,
-    columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3).meta({ description: 'Columns on wide screens (phones always show 1).' }),
-    style: z.enum(['card', 'plain']).default('card').meta({ description: 'card: bordered cards; plain: icon points without borders.' }),
-    cards: z.array(card).min(1),
-  })
-  .meta({ description: 'A responsive grid of cards (1 column on phones, up to 4 on wide screens).' });
+export const cardGrid = defineBlock({
+  schema: z
+    .strictObject({
+      type: z.literal('card-grid'),
+      ...sectionFields,
+      columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3).meta({ description: 'Columns on wide screens (phones always show 1).' }),
+      style: z.enum(['card', 'plain']).default('card').meta({ description: 'card: bordered cards; plain: icon points without borders.' }),
+      offers: z
+        .boolean()
+        .default(false)
+        .meta({ description: 'The cards are products or services the company sells: search engines get their titles as its offer catalogue.' }),
+      cards: z.array(card).min(1),
+    })
+    .meta({ title: 'Card grid', description: 'A responsive grid of cards (1 column on phones, up to 4 on wide screens).' }),
+  place: 'body',
+  resolve: noRecords,
+  anchors: ownAnchor,
+  search: (b) => ({
+    parts: [
+      ...sectionParts(b),
+      ...b.cards.map((c) => ({
+        title: c.title,
+        text: c.description,
+        items: [c.badge, ...(c.facts ?? []).map((f) => `${f.label}: ${f.value}`), ...(c.lists ?? []).flatMap((l) => l.items), ...(c.tags ?? [])],
+        to: c.link?.action.kind === 'link' ? c.link.action.to : undefined,
+      })),
+    ],
+  }),
+  offers: (b) => (b.offers ? b.cards.map((c) => c.title) : []),
+});

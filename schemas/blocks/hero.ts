@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { button } from '../action.ts';
-import { image, internalPath, text } from '../primitives.ts';
+import { image, pageLink, text } from '../primitives.ts';
 import { sectionFields } from './common.ts';
+import { defineBlock, noOffers, noRecords, ownAnchor } from './define.ts';
 
 const slide = z.strictObject({
   title: text('Slide heading.'),
@@ -9,24 +10,31 @@ const slide = z.strictObject({
   image,
 });
 
-export const hero = z
-  .strictObject({
-    type: z.literal('hero'),
-    id: sectionFields.id,
-    title: text('The page heading (the one h1 of the page).'),
-    lead: text('One or two sentences under the heading (a rotating hero shows each slide\'s lead instead).'),
-    eyebrow: z.string().optional().meta({ description: 'A short line above the heading.' }),
-    badge: z.string().optional().meta({ description: 'A badge above the heading, e.g. "Official Palintest Distributor".' }),
-    image: image.optional().meta({ description: 'The picture beside the heading.' }),
-    slides: z
-      .array(slide)
-      .min(2)
-      .optional()
-      .meta({ description: 'Rotating slides (every 5 s, with dots). The hero title stays as the page h1 above them.' }),
-    back: z
-      .strictObject({ label: text('e.g. "Back to Services"'), to: internalPath })
-      .optional()
-      .meta({ description: 'A back link above the heading.' }),
-    buttons: z.array(button).max(3).default([]),
-  })
-  .meta({ description: 'The coloured banner at the top of a page.' });
+export const hero = defineBlock({
+  schema: z
+    .strictObject({
+      type: z.literal('hero'),
+      id: sectionFields.id,
+      title: text('The page heading (the one h1 of the page).'),
+      lead: text('One or two sentences under the heading (a rotating hero shows each slide\'s lead instead).'),
+      eyebrow: z.string().optional().meta({ description: 'A short line above the heading.' }),
+      badge: z.string().optional().meta({ description: 'A badge above the heading, e.g. "Official Palintest Distributor".' }),
+      image: image.optional().meta({ description: 'The picture beside the heading.' }),
+      slides: z
+        .array(slide)
+        .min(2)
+        .optional()
+        .meta({ description: 'Rotating slides (every 5 s, with dots). The hero title stays as the page h1 above them.' }),
+      back: z
+        .strictObject({ label: text('e.g. "Back to Services"'), to: pageLink })
+        .optional()
+        .meta({ description: 'A back link above the heading.' }),
+      buttons: z.array(button).max(3).default([]),
+    })
+    .meta({ title: 'Hero', description: 'The coloured banner at the top of a page; its title is the page\'s h1.' }),
+  place: 'opening',
+  resolve: noRecords,
+  anchors: ownAnchor,
+  search: (b) => ({ page: { title: b.title, words: [b.lead, ...(b.slides ?? []).flatMap((s) => [s.title, s.lead])] } }),
+  offers: noOffers,
+});

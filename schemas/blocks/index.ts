@@ -13,11 +13,37 @@ import { supplierGrid } from './supplier-grid.ts';
 import { tabs } from './tabs.ts';
 import { textBlock } from './text.ts';
 
-/** Every block type. Add a schema here and src/blocks/registry.ts will not compile until it has a component. */
-export const block = z.discriminatedUnion('type', [
-  hero, cardGrid, stats, textBlock, tabs, gallery, ctaBanner, policyText, contactSection,
-  supplierGrid, partnerProfile, partnerListing, notFound,
-]);
+/**
+ * Every block type, by its `type`: the union of page blocks is made from these definitions, and
+ * src/blocks/registry.ts does not compile until each has a component. `npm run new-block` adds one.
+ */
+export const blockDefinitions = {
+  hero,
+  'card-grid': cardGrid,
+  stats,
+  text: textBlock,
+  tabs,
+  gallery,
+  'cta-banner': ctaBanner,
+  'policy-text': policyText,
+  'contact-section': contactSection,
+  'supplier-grid': supplierGrid,
+  'partner-profile': partnerProfile,
+  'partner-listing': partnerListing,
+  'not-found': notFound,
+};
+
+type Definitions = typeof blockDefinitions;
+type Schema = Definitions[keyof Definitions]['schema'];
+
+export const block = z.discriminatedUnion('type', Object.values(blockDefinitions).map((d) => d.schema) as [Schema, ...Schema[]]);
 export type Block = z.infer<typeof block>;
 export type BlockType = Block['type'];
-export const blockTypes = block.options.map((o) => o.shape.type.value);
+export type BlockOf<K extends BlockType> = Extract<Block, { type: K }>;
+/** The records a block's component receives beside the block (src/blocks/registry.ts). */
+export type BlockPropsOf<K extends BlockType> = ReturnType<Definitions[K]['resolve']>;
+export const blockTypes = Object.keys(blockDefinitions) as BlockType[];
+
+// Each definition sits under its own type: a key that differs from its schema's `type` fails here.
+type Misfiled = { [K in keyof Definitions]: z.output<Definitions[K]['schema']>['type'] extends K ? never : K }[keyof Definitions];
+export const definitionsKeyedByType: [Misfiled] extends [never] ? true : `defined under the wrong key: ${Misfiled}` = true;

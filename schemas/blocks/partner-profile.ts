@@ -1,9 +1,17 @@
 import { z } from 'zod';
-import { slug } from '../primitives.ts';
+import { partnerId } from '../primitives.ts';
+import { defineBlock } from './define.ts';
 
-export const partnerProfile = z
-  .strictObject({
-    type: z.literal('partner-profile'),
-    partner: slug.meta({ description: 'A partner id from pages-data/records/partners.json.' }),
-  })
-  .meta({ description: "A partner's page: hero, specialties, certifications, countries and contact card." });
+export const partnerProfile = defineBlock({
+  schema: z
+    .strictObject({
+      type: z.literal('partner-profile'),
+      partner: partnerId,
+    })
+    .meta({ title: 'Partner profile', description: "A partner's page: hero (the page's h1), specialties, certifications, countries and contact card." }),
+  place: 'opening',
+  resolve: (b, records) => ({ partner: records.partner(b.partner) }),
+  anchors: () => ['about-partner'],
+  search: (_, { partner }) => ({ page: { title: partner.name, words: [...partner.specialties, partner.category], partner: true } }),
+  offers: (_, { partner }) => partner.specialties.map((s) => `${partner.name} ${s}`),
+});

@@ -1,14 +1,22 @@
 import { z } from 'zod';
 import { text } from '../primitives.ts';
 import { sectionFields } from './common.ts';
+import { defineBlock, noOffers, noRecords, ownAnchor } from './define.ts';
 
-export const stats = z
-  .strictObject({
-    type: z.literal('stats'),
-    ...sectionFields,
-    items: z
-      .array(z.strictObject({ value: text('The figure as claimed, e.g. "15+" (D9: never computed).'), label: text('e.g. "Years of experience"') }))
-      .min(1)
-      .max(6),
-  })
-  .meta({ description: 'A row of figures.' });
+export const stats = defineBlock({
+  schema: z
+    .strictObject({
+      type: z.literal('stats'),
+      ...sectionFields,
+      items: z
+        .array(z.strictObject({ value: text('The figure as claimed, e.g. "15+" (D9: never computed).'), label: text('e.g. "Years of experience"') }))
+        .min(1)
+        .max(6),
+    })
+    .meta({ title: 'Figures', description: 'A row of figures.' }),
+  place: 'body',
+  resolve: noRecords,
+  anchors: ownAnchor,
+  search: () => ({}),
+  offers: noOffers,
+});

@@ -1,11 +1,31 @@
 import { z } from 'zod';
-import { slug } from '../primitives.ts';
+import { supplierId } from '../primitives.ts';
+import { partnerPage } from '../routes.ts';
 import { sectionFields } from './common.ts';
+import { defineBlock, ownAnchor, sectionParts } from './define.ts';
 
-export const supplierGrid = z
-  .strictObject({
-    type: z.literal('supplier-grid'),
-    ...sectionFields,
-    suppliers: z.array(slug).min(1).meta({ description: 'Supplier ids from pages-data/records/suppliers.json.' }),
-  })
-  .meta({ description: 'Supplier cards; "view products" swaps the grid for that supplier\'s products.' });
+export const supplierGrid = defineBlock({
+  schema: z
+    .strictObject({
+      type: z.literal('supplier-grid'),
+      ...sectionFields,
+      suppliers: z.array(supplierId).min(1),
+    })
+    .meta({ title: 'Supplier grid', description: 'Supplier cards; "view products" swaps the grid for that supplier\'s products.' }),
+  place: 'body',
+  resolve: (b, records) => ({ suppliers: b.suppliers.map((id) => records.supplier(id)) }),
+  anchors: ownAnchor,
+  search: (b, { suppliers }) => ({
+    parts: [
+      ...sectionParts(b),
+      ...suppliers.flatMap((s) => [
+        { title: s.name, text: s.description, items: s.specialties, kind: 'Partner' as const, to: partnerPage(s.id) },
+        ...s.products.map((p) => ({
+          title: p.name, text: p.description, items: [p.category, ...p.specifications, ...p.applications], kind: 'Product' as const, within: s.name,
+        })),
+      ]),
+    ],
+  }),
+  // A product is named with its brand, unless its name starts with it already.
+  offers: (_, { suppliers }) => suppliers.flatMap((s) => s.products.map((p) => (p.name.startsWith(s.name) ? p.name : `${s.name} ${p.name}`))),
+});

@@ -30,8 +30,3 @@ export function Section({ id, title, intro, background = 'white', children }: Se
     </Box>
   );
 }
-
-/** The block's props type: the block's own member of the union. */
-export interface BlockProps<B> {
-  block: B;
-}

@@ -7,7 +7,7 @@ declare module 'virtual:site' {
 }
 
 declare module 'virtual:pages' {
-  import type { ResolvedPage } from '#types/src/node/content';
+  import type { ResolvedPage } from '#types/src/page/types';
   /** Every route the site answers, each with its lazily loaded, validated document. */
   export const pageLoaders: Record<string, () => Promise<{ default: ResolvedPage }>>;
 }

@@ -4,8 +4,8 @@ import type { PageMeta } from '../../schemas/page';
 import { headData } from '../lib/head';
 
 /** The one place a page's head is written: title, description, canonical, robots, share tags. */
-export function Head({ meta, route }: { meta: PageMeta; route: string }) {
-  const h = headData(site, meta, route);
+export function Head({ meta, canonical, home }: { meta: PageMeta; canonical: string; home: boolean }) {
+  const h = headData(site, meta, canonical, home);
   return (
     <Helmet>
       <title>{h.title}</title>

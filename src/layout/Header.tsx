@@ -2,12 +2,13 @@ import { ActionIcon, Anchor, Box, Burger, Container, Group, Text, UnstyledButton
 import { IconChevronDown } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import site from 'virtual:site';
+import type { NavItem } from '../../schemas/site';
 import { InternalLink, external } from '../ui/actions';
 import { sayNotLoaded, useOnDemand } from '../ui/on-demand';
 import { SearchBox } from './Search';
 import { SocialIcon } from './SocialIcon';
 
-export type NavItem = (typeof site.nav.header)[number];
+type MenuItem = Extract<NavItem, { menu: unknown }>;
 
 // The drawer and its links are only needed once a phone visitor opens the menu.
 const loadMobileMenu = () => import('./MobileMenu');
@@ -42,7 +43,7 @@ export function Header() {
             <span>{site.shortName}</span>
           </Anchor>
           <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" wrap="nowrap">
-            {site.nav.header.map((item) => (item.menu ? <MegaMenu key={item.label} item={item} /> : <TopLink key={item.label} item={item} />))}
+            {site.nav.header.map((item) => ('menu' in item ? <MegaMenu key={item.label} item={item} /> : <TopLink key={item.label} item={item} />))}
           </Group>
           <Burger
             ref={burger}
@@ -86,7 +87,7 @@ const CLOSE_DELAY_MS = 150;
  * and on Escape, which puts focus back on its button. Its links are in the Tab order; arrow keys
  * move between them too.
  */
-function MegaMenu({ item }: { item: NavItem }) {
+function MegaMenu({ item }: { item: MenuItem }) {
   const [opened, setOpened] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -94,7 +95,7 @@ function MegaMenu({ item }: { item: NavItem }) {
   const focusFirst = useRef(false);
   const closeTimer = useRef<number>(undefined);
   const id = useId();
-  const menu = item.menu!;
+  const { menu } = item;
   const columns = menu.links.length > 8 ? 3 : menu.links.length > 4 ? 2 : 1;
 
   const open = () => {

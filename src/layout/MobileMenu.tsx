@@ -6,7 +6,7 @@ import '@mantine/core/styles/NavLink.css';
 import { useState } from 'react';
 import site from 'virtual:site';
 import { InternalLink } from '../ui/actions';
-import type { NavItem } from './Header';
+import type { NavItem } from '../../schemas/site';
 
 /** The phone menu: a drawer with the header's links, loaded when the visitor first opens it. */
 export default function MobileMenu({ opened, onClose, onNavigate }: { opened: boolean; onClose: () => void; onNavigate: () => void }) {
@@ -14,7 +14,7 @@ export default function MobileMenu({ opened, onClose, onNavigate }: { opened: bo
     <Drawer opened={opened} onClose={onClose} title="Menu" hiddenFrom="md" size="85%" position="right" closeButtonProps={{ 'aria-label': 'Close menu' }}>
       <Stack component="nav" aria-label="Mobile" gap={0}>
         {site.nav.header.map((item) =>
-          item.menu ? (
+          'menu' in item ? (
             <MobileGroup key={item.label} item={item} onNavigate={onNavigate} />
           ) : (
             <NavLink key={item.label} label={item.label} component={InternalLink} to={item.mobileTo ?? item.to} onClick={onNavigate} />
@@ -26,11 +26,11 @@ export default function MobileMenu({ opened, onClose, onNavigate }: { opened: bo
 }
 
 /** A group of the mobile menu: a button that shows and hides its links. */
-function MobileGroup({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+function MobileGroup({ item, onNavigate }: { item: Extract<NavItem, { menu: unknown }>; onNavigate: () => void }) {
   const [opened, setOpened] = useState(false);
   return (
     <NavLink component="button" type="button" label={item.label} childrenOffset="md" opened={opened} onChange={setOpened} aria-expanded={opened}>
-      {[...item.menu!.links, item.menu!.viewAll].map((l) => (
+      {[...item.menu.links, item.menu.viewAll].map((l) => (
         <NavLink key={l.to} label={l.label} component={InternalLink} to={l.to} onClick={onNavigate} />
       ))}
     </NavLink>

@@ -1,29 +1,28 @@
-// Loads every document under pages-data/, validates it against the zod contract and checks what
-// zod cannot see on its own: links resolve, ids exist, images exist, every route has its document.
-// Node-only: used by `npm run validate`, the Vite plugin (dev overlay, build) and the tests.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+// Loads every document under pages-data/, validates it against the zod contract, follows the
+// references the schemas mark (pages, records, files under public/) and checks the rules of a page.
+// The set of pages is what pages-data/ holds (schemas/routes.ts says how a file becomes a URL).
+// Node-only: used by `npm run validate`, the Vite plugin (dev overlay, studio, build) and the tests.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { findNodeAtLocation, type Node, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { z } from 'zod';
-import { blockTypes, type Block } from '../../schemas/blocks/index.ts';
+import { blockDefinitions, blockTypes, type Block, type BlockType } from '../../schemas/blocks/index.ts';
+import type { Place, Records } from '../../schemas/blocks/define.ts';
 import { pageDocument, type PageDocument } from '../../schemas/page.ts';
+import { referenceOf, type ReferenceKind } from '../../schemas/primitives.ts';
 import { partnersDocument, suppliersDocument, type Partner, type Supplier } from '../../schemas/records.ts';
-import { documentRoutes, partnerIds, routeForDocumentFile, allRoutes } from '../../schemas/routes.ts';
+import { canonicalPath, isRecordFile, NOT_FOUND_ROUTE, partnerAlias, partnerIdOfRoute, RECORD_FILES, routeOfFile } from '../../schemas/routes.ts';
 import { siteDocument, type SiteDocument } from '../../schemas/site.ts';
+import type { RenderedBlock, ResolvedPage } from '../page/types.ts';
 import { jsonSchemaFiles } from './json-schema.ts';
+import { type Code, formatProblem, message, type Params, type Problem } from './problems.ts';
 
-export interface Problem {
-  /** Path relative to the project root, e.g. pages-data/services/water-testing.json */
-  file: string;
-  line: number;
-  column: number;
-  /** Field path inside the document, e.g. blocks[2].cards[0].title ('' for the whole file) */
-  field: string;
-  message: string;
-}
+export { formatProblem, type Problem };
 
 export interface Page {
+  /** The route of its file: /partner/palintest for pages-data/partner/palintest.json */
   route: string;
+  /** Its path under pages-data/ */
   file: string;
   doc: PageDocument;
 }
@@ -32,20 +31,11 @@ export interface Content {
   site: SiteDocument;
   partners: Map<string, Partner>;
   suppliers: Map<string, Supplier>;
+  /** Every page document, by the route of its file. */
   pages: Map<string, Page>;
+  /** Every URL the site answers with 200, and its page: the pages' routes and the partners' short addresses. */
+  routes: Map<string, Page>;
 }
-
-/** What the browser receives for one page: the document and the records its blocks name. */
-export interface ResolvedPage {
-  route: string;
-  doc: PageDocument;
-  partners: Record<string, Partner>;
-  suppliers: Record<string, Supplier>;
-}
-
-export const SITE_FILE = 'site.json';
-export const PARTNERS_FILE = 'records/partners.json';
-export const SUPPLIERS_FILE = 'records/suppliers.json';
 
 type Path = (string | number)[];
 
@@ -68,19 +58,30 @@ function sourceFile(rel: string, display: string, text: string): SourceFile {
   };
 }
 
-export function formatProblem(p: Problem): string {
-  return `${p.file}:${p.line}:${p.column}  ${p.field || '(document)'}  ${p.message}`;
+export interface LoadOptions {
+  /** Texts that stand in for files under pages-data/ (the studio's unsaved edits), by path under pages-data/. */
+  overrides?: ReadonlyMap<string, string>;
+  /** Skip the check that schemas/*.schema.json match the zod schemas (the studio, which checks text only). */
+  skipSchemaFiles?: boolean;
 }
 
-export function loadContent(root = process.cwd()): { content?: Content; problems: Problem[] } {
+/** A parsed and schema-checked document, kept while its text is unchanged (the studio re-validates on every keystroke). */
+const checked = new Map<string, { text: string; data: unknown; result: z.ZodSafeParseResult<unknown> }>();
+
+export function loadContent(root = process.cwd(), options: LoadOptions = {}): { content?: Content; problems: Problem[] } {
   const dataDir = join(root, 'pages-data');
   const problems: Problem[] = [];
+  const report = <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>, atKey = false) =>
+    problems.push(locate(src, path, code, message(code, params), atKey));
+  const reportFile = <C extends Code>(file: string, code: C, params: Params<C>) =>
+    problems.push({ file, line: 1, column: 1, path: '', code, message: message(code, params) });
+
   const sources = new Map<string, SourceFile>();
   const parsed = new Map<string, unknown>();
-
-  for (const rel of listJson(dataDir)) {
-    const display = relative(root, join(dataDir, rel)).split(sep).join('/');
-    const text = readFileSync(join(dataDir, rel), 'utf8');
+  const files = new Set([...listJson(dataDir), ...(options.overrides?.keys() ?? [])]);
+  for (const rel of [...files].sort()) {
+    const display = `pages-data/${rel}`;
+    const text = options.overrides?.get(rel) ?? readFileSync(join(dataDir, rel), 'utf8');
     const src = sourceFile(rel, display, text);
     sources.set(rel, src);
     try {
@@ -90,250 +91,333 @@ export function loadContent(root = process.cwd()): { content?: Content; problems
       const errors: ParseError[] = [];
       parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
       const e = errors[0];
-      problems.push(at(src, e?.offset ?? 0, '', `malformed JSON: ${e ? describeParseError(e) : 'not a JSON document'}`));
+      problems.push(at(src, e?.offset ?? 0, '', 'malformed-json', message('malformed-json', { detail: e ? describeParseError(e) : 'not a JSON document' })));
     }
   }
 
-  const check = <S extends z.ZodType>(rel: string, schema: S, expectedSchemaFile: string): z.output<S> | undefined => {
+  const check = <S extends z.ZodType>(rel: string, schema: S, schemaFile: string): z.output<S> | undefined => {
     const src = sources.get(rel);
     const data = parsed.get(rel);
     if (!src || data === undefined) return undefined;
-    const result = schema.safeParse(data, { reportInput: true });
-    const want = schemaRef(rel, expectedSchemaFile);
+    const want = schemaRef(rel, schemaFile);
     const given = data && typeof data === 'object' ? (data as { $schema?: unknown }).$schema : undefined;
-    if (given !== want) {
-      problems.push(locate(src, ['$schema'], `must name its JSON Schema so editors can check it: expected "${want}", received ${show(given)}`));
-    }
-    if (!result.success) {
-      for (const issue of result.error.issues) problems.push(...issueProblems(src, schema, data, issue));
+    if (given !== want) report(src, ['$schema'], 'schema-link', { expected: want, received: show(given) });
+    for (const [path, text] of placeholders(data)) report(src, path, 'placeholder', { text: show(text) });
+    const key = `${schemaFile} ${rel}`;
+    let hit = checked.get(key);
+    if (hit?.text !== src.text) checked.set(key, (hit = { text: src.text, data, result: schema.safeParse(data, { reportInput: true }) }));
+    if (!hit.result.success) {
+      for (const issue of hit.result.error.issues) problems.push(...issueProblems(src, schema, data, issue));
       return undefined;
     }
-    return result.data;
+    return hit.result.data as z.output<S>;
   };
 
-  const requireFile = (rel: string) => {
-    if (!sources.has(rel)) problems.push({ file: `pages-data/${rel}`, line: 1, column: 1, field: '', message: 'file is missing' });
-  };
-  requireFile(SITE_FILE);
-  requireFile(PARTNERS_FILE);
-  requireFile(SUPPLIERS_FILE);
-
-  const site = check(SITE_FILE, siteDocument, 'site.schema.json');
-  const partnersDoc = check(PARTNERS_FILE, partnersDocument, 'partners.schema.json');
-  const suppliersDoc = check(SUPPLIERS_FILE, suppliersDocument, 'suppliers.schema.json');
+  for (const [what, rel] of Object.entries(RECORD_FILES)) {
+    if (!sources.has(rel)) reportFile(`pages-data/${rel}`, 'missing-document', { what: `the ${what} file pages-data/${rel}` });
+  }
+  const site = check(RECORD_FILES.site, siteDocument, 'site.schema.json');
+  const partnersDoc = check(RECORD_FILES.partners, partnersDocument, 'partners.schema.json');
+  const suppliersDoc = check(RECORD_FILES.suppliers, suppliersDocument, 'suppliers.schema.json');
 
   const partners = new Map<string, Partner>();
   partnersDoc?.partners.forEach((p, i) => {
-    if (partners.has(p.id)) problems.push(locate(sources.get(PARTNERS_FILE)!, ['partners', i, 'id'], `duplicate partner id "${p.id}"`));
+    if (partners.has(p.id)) report(sources.get(RECORD_FILES.partners)!, ['partners', i, 'id'], 'duplicate-id', { what: 'partner', id: p.id });
     partners.set(p.id, p);
   });
-  if (partnersDoc) {
-    for (const id of partnerIds) {
-      if (!partners.has(id)) problems.push(locate(sources.get(PARTNERS_FILE)!, ['partners'], `partner "${id}" has a fixed route (/${id}) but no record`));
-    }
-  }
   const suppliers = new Map<string, Supplier>();
   suppliersDoc?.suppliers.forEach((s, i) => {
-    if (suppliers.has(s.id)) problems.push(locate(sources.get(SUPPLIERS_FILE)!, ['suppliers', i, 'id'], `duplicate supplier id "${s.id}"`));
+    if (suppliers.has(s.id)) report(sources.get(RECORD_FILES.suppliers)!, ['suppliers', i, 'id'], 'duplicate-id', { what: 'supplier', id: s.id });
     suppliers.set(s.id, s);
   });
 
+  // The URLs: one per page document, and a short address per partner page. Claimed before any
+  // document is checked, so links resolve whatever the state of the page they point at.
+  const claims = new Map<string, SourceFile>();
+  const claim = (url: string, src: SourceFile) => {
+    const other = claims.get(url);
+    if (other) reportFile(src.display, 'route-collision', { url, other: other.display });
+    else claims.set(url, src);
+  };
+  for (const [rel, src] of sources) {
+    if (rel === RECORD_FILES.site) continue;
+    if (isRecordFile(rel)) {
+      if (rel !== RECORD_FILES.partners && rel !== RECORD_FILES.suppliers) reportFile(src.display, 'unknown-record-file', {});
+      continue;
+    }
+    claim(routeOfFile(rel), src);
+  }
+  const folders = new Set([...claims.keys()].flatMap((url) => url.split('/').slice(1, -1).map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`)));
+  for (const [url, src] of [...claims]) {
+    const id = partnerIdOfRoute(url);
+    if (!id) continue;
+    const alias = partnerAlias(id);
+    if (folders.has(alias) && !claims.has(alias)) {
+      reportFile(src.display, 'route-collision', { url: alias, other: `the folder pages-data${alias}/` });
+    } else claim(alias, src);
+  }
+  if (!claims.has(NOT_FOUND_ROUTE)) reportFile('pages-data/404.json', 'missing-document', { what: `the not-found page pages-data/404.json` });
+
   const pages = new Map<string, Page>();
   for (const [rel, src] of sources) {
-    if (rel === SITE_FILE || rel === PARTNERS_FILE || rel === SUPPLIERS_FILE) continue;
-    const route = routeForDocumentFile(rel);
-    if (!route) {
-      const guess = nearest('/' + rel.replace(/(\/index)?\.json$/, ''), documentRoutes);
-      problems.push({
-        file: src.display, line: 1, column: 1, field: '',
-        message: `no route serves this file (pages-data mirrors the URLs of specification section 2)${guess ? `; did you mean ${guess}?` : ''}`,
-      });
-      continue;
-    }
-    const other = [...pages.values()].find((p) => p.route === route);
-    if (other) {
-      problems.push({ file: src.display, line: 1, column: 1, field: '', message: `two documents claim the route ${route}: this one and ${other.file}` });
-      continue;
-    }
+    if (isRecordFile(rel) || claims.get(routeOfFile(rel)) !== src) continue;
     const doc = check(rel, pageDocument, 'page.schema.json');
-    if (doc) pages.set(route, { route, file: rel, doc });
+    if (doc) pages.set(routeOfFile(rel), { route: routeOfFile(rel), file: rel, doc });
   }
-  for (const route of documentRoutes) {
-    if (!pages.has(route) && ![...sources.keys()].some((rel) => routeForDocumentFile(rel) === route)) {
-      problems.push({ file: 'pages-data', line: 1, column: 1, field: '', message: `route ${route} has no document (expected pages-data/${fileHint(route)})` });
-    }
+  const routes = new Map<string, Page>();
+  for (const [url, src] of claims) {
+    const page = pages.get(routeOfFile(src.rel));
+    if (page) routes.set(url, page);
   }
 
-  // Cross-references: only meaningful once every document parsed.
-  const anchorsOf = (route: string): Set<string> | undefined => {
-    const page = pages.get(route) ?? pages.get(`/partner${route}`);
-    return page ? new Set(page.doc.blocks.flatMap((b) => ('id' in b && b.id ? [b.id] : []))) : undefined;
-  };
-  const checkLink = (src: SourceFile, path: Path, to: string) => {
-    const [route = '', anchor] = to.split('#');
-    if (!allRoutes.includes(route)) {
-      const guess = nearest(route, allRoutes);
-      problems.push(locate(src, path, `link to ${to}: no such page${guess ? `; did you mean ${guess}?` : ''}`));
-      return;
-    }
-    const anchors = anchorsOf(route);
-    if (anchor && anchors && !anchors.has(anchor)) {
-      problems.push(locate(src, path, `link to ${to}: the page has no section with id "${anchor}" (it has: ${[...anchors].join(', ') || 'none'})`));
-    }
-  };
-  const checkImage = (src: SourceFile, path: Path, value: string) => {
-    if (value.startsWith('/') && !existsSync(join(root, 'public', value))) {
-      problems.push(locate(src, path, `image ${value} is not in public/ (expected public${value})`));
-    }
-  };
+  for (const page of pages.values()) checkPageRules(page, sources.get(page.file)!, report);
 
-  const walkRefs = (rel: string, value: unknown) => {
-    const src = sources.get(rel)!;
-    visit(value, [], (node, path) => {
-      const key = path[path.length - 1];
-      if (typeof node === 'string') {
-        if (key === 'to') checkLink(src, path, node);
-        if (key === 'src' || key === 'logo' || (key === 'image' && typeof node === 'string')) checkImage(src, path, node);
-        if (key === 'datasheet' && !existsSync(join(root, 'public', node))) problems.push(locate(src, path, `datasheet ${node} is not in public/`));
+  // References: what the schemas mark as pointing at a page, a record or a file.
+  const anchorsOf = new Map([...routes].map(([url, p]) => [url, anchors(p.doc.blocks)]));
+  const allUrls = [...claims.keys()];
+  const follow = (src: SourceFile, schema: z.ZodType, value: unknown) =>
+    walkReferences(schema, value, [], (kind, ref, path) => {
+      if (kind === 'page') {
+        const [url = '', anchor] = ref.split('#');
+        if (!claims.has(url)) return report(src, path, 'unknown-page', { to: ref, guess: nearest(url, allUrls) });
+        const known = anchorsOf.get(url);
+        if (anchor && known && !known.includes(anchor)) report(src, path, 'unknown-anchor', { to: ref, anchor, anchors: known });
+      } else if (kind === 'partner') {
+        if (partnersDoc && !partners.has(ref)) report(src, path, 'unknown-partner', { id: ref, guess: nearest(ref, [...partners.keys()]) });
+      } else if (kind === 'supplier') {
+        if (suppliersDoc && !suppliers.has(ref)) report(src, path, 'unknown-supplier', { id: ref, guess: nearest(ref, [...suppliers.keys()]) });
+      } else if (ref.startsWith('/') && !isFile(join(root, 'public', ref))) {
+        report(src, path, 'missing-file', { path: ref });
       }
     });
-  };
-
-  if (site) walkRefs(SITE_FILE, site);
-  if (partnersDoc) walkRefs(PARTNERS_FILE, partnersDoc);
-  if (suppliersDoc) walkRefs(SUPPLIERS_FILE, suppliersDoc);
+  if (site) follow(sources.get(RECORD_FILES.site)!, siteDocument, site);
+  if (partnersDoc) follow(sources.get(RECORD_FILES.partners)!, partnersDocument, partnersDoc);
+  if (suppliersDoc) follow(sources.get(RECORD_FILES.suppliers)!, suppliersDocument, suppliersDoc);
   for (const page of pages.values()) {
     const src = sources.get(page.file)!;
-    walkRefs(page.file, page.doc);
-    page.doc.blocks.forEach((block, i) => {
-      for (const [path, id, kind] of recordRefs(block)) {
-        const known = kind === 'partner' ? partners : suppliers;
-        if ((kind === 'partner' ? partnersDoc : suppliersDoc) && !known.has(id)) {
-          const guess = nearest(id, [...known.keys()]);
-          problems.push(locate(src, ['blocks', i, ...path], `unknown ${kind} id "${id}"${guess ? `; did you mean "${guess}"?` : ''}`));
-        }
-      }
-    });
-    const partnerRoute = /^\/partner\/(.+)$/.exec(page.route);
-    if (partnerRoute) {
-      const profile = page.doc.blocks.findIndex((b) => b.type === 'partner-profile');
-      const block = page.doc.blocks[profile];
-      if (!block || block.type !== 'partner-profile' || block.partner !== partnerRoute[1]) {
-        problems.push(locate(src, profile >= 0 ? ['blocks', profile, 'partner'] : ['blocks'], `a partner page needs a partner-profile block for "${partnerRoute[1]}"`));
-      }
+    follow(src, pageDocument, page.doc);
+    const id = partnerIdOfRoute(page.route);
+    const first = page.doc.blocks[0];
+    if (id && (first?.type !== 'partner-profile' || first.partner !== id)) {
+      report(src, first?.type === 'partner-profile' ? ['blocks', 0, 'partner'] : ['blocks', 0], 'partner-page-mismatch', { id });
     }
   }
 
-  for (const { file, json } of jsonSchemaFiles()) {
-    const path = join(root, 'schemas', file);
-    if (!existsSync(path) || readFileSync(path, 'utf8') !== json) {
-      problems.push({ file: `schemas/${file}`, line: 1, column: 1, field: '', message: 'out of date with the zod schemas: run `npm run schemas`' });
+  if (!options.skipSchemaFiles) {
+    for (const { file, json } of jsonSchemaFiles()) {
+      const path = join(root, 'schemas', file);
+      if (!existsSync(path) || readFileSync(path, 'utf8') !== json) reportFile(`schemas/${file}`, 'stale-json-schema', {});
     }
   }
 
   if (problems.length > 0 || !site) return { problems: sortProblems(problems) };
-  return { content: { site, partners, suppliers, pages }, problems: [] };
+  return { content: { site, partners, suppliers, pages, routes }, problems: [] };
+}
+
+const placeOf = (type: BlockType): Place => blockDefinitions[type].place;
+const typesAt = (place: Place) => blockTypes.filter((t) => placeOf(t) === place);
+
+/** The shape every page shares: one opening block (its h1) first, a call to action last, unique anchors. */
+function checkPageRules(page: Page, src: SourceFile, report: <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>) => void) {
+  const { blocks, meta } = page.doc;
+  blocks.forEach((b, i) => {
+    const place = placeOf(b.type);
+    if (i === 0 && place !== 'opening') report(src, ['blocks', 0, 'type'], 'page-opening', { opening: typesAt('opening'), received: b.type });
+    if (i > 0 && place === 'opening') report(src, ['blocks', i, 'type'], 'second-heading', { type: b.type });
+    if (place === 'closing' && i < blocks.length - 1) report(src, ['blocks', i, 'type'], 'misplaced-closing', { type: b.type });
+  });
+  const last = blocks[blocks.length - 1]!;
+  if (page.route !== NOT_FOUND_ROUTE && placeOf(last.type) !== 'closing') {
+    report(src, ['blocks', blocks.length - 1, 'type'], 'page-closing', { closing: typesAt('closing') });
+  }
+  if (page.route === NOT_FOUND_ROUTE && !meta.noindex) report(src, ['meta'], 'not-found-indexed', {});
+  const seen = new Set<string>();
+  blocks.forEach((b, i) => {
+    for (const anchor of blockDefinitions[b.type].anchors(b as never)) {
+      if (seen.has(anchor)) report(src, ['blocks', i, 'id'], 'duplicate-anchor', { anchor });
+      seen.add(anchor);
+    }
+  });
+}
+
+/** The anchors of a page's blocks: what /page#anchor may name. */
+export function anchors(blocks: readonly Block[]): string[] {
+  return blocks.flatMap((b) => blockDefinitions[b.type].anchors(b as never));
+}
+
+/** Text a scaffold leaves for the author to replace (npm run new-page). */
+export const PLACEHOLDER = 'TODO:';
+
+function placeholders(value: unknown, path: Path = []): [Path, string][] {
+  if (typeof value === 'string') return value.includes(PLACEHOLDER) ? [[path, value]] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => placeholders(v, [...path, i]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => placeholders(v, [...path, k]));
+  return [];
+}
+
+type ZodDef = {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  element?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  options?: z.ZodType[];
+  discriminator?: string;
+  getter?: () => z.ZodType;
+};
+const defOf = (schema: z.ZodType) => (schema as unknown as { def: ZodDef }).def;
+
+/** The option of a union that a value takes: by its discriminator, else the first that accepts it. */
+function unionOption(def: ZodDef, value: unknown): z.ZodType | undefined {
+  if (def.discriminator) {
+    const want = value && typeof value === 'object' ? (value as Record<string, unknown>)[def.discriminator] : undefined;
+    return def.options?.find((o) => (defOf(o).shape?.[def.discriminator!] as unknown as { value?: unknown } | undefined)?.value === want);
+  }
+  return def.options?.find((o) => o.safeParse(value).success);
+}
+
+/** Calls `found` for every value that a schema marks as a reference (schemas/primitives.ts). */
+export function walkReferences(schema: z.ZodType, value: unknown, path: Path, found: (kind: ReferenceKind, value: string, path: Path) => void): void {
+  const kind = referenceOf(schema);
+  if (kind && typeof value === 'string') return found(kind, value, path);
+  const def = defOf(schema);
+  if (def.innerType) return walkReferences(def.innerType, value, path, found);
+  if (def.type === 'pipe' && def.in) return walkReferences(def.in, value, path, found);
+  if (def.type === 'lazy' && def.getter) return walkReferences(def.getter(), value, path, found);
+  if (def.type === 'union') {
+    const option = unionOption(def, value);
+    return option ? walkReferences(option, value, path, found) : undefined;
+  }
+  if (def.type === 'array' && def.element && Array.isArray(value)) {
+    return value.forEach((v, i) => walkReferences(def.element!, v, [...path, i], found));
+  }
+  if (def.type === 'object' && def.shape && value && typeof value === 'object') {
+    for (const [key, s] of Object.entries(def.shape)) {
+      if (key in value) walkReferences(s, (value as Record<string, unknown>)[key], [...path, key], found);
+    }
+  }
 }
 
 /** The site document as built: SITE_URL (D1) overrides the canonical address for previews. */
 export function builtSite(site: SiteDocument): SiteDocument {
-  const url = process.env.SITE_URL?.replace(/\/$/, '');
-  return url ? { ...site, url } : site;
+  const url = process.env.SITE_URL;
+  if (!url) return site;
+  const origin = siteDocument.shape.url.safeParse(url);
+  if (!origin.success) throw new Error(`SITE_URL=${url}: ${origin.error.issues[0]?.message ?? 'not an origin'}`);
+  return { ...site, url: origin.data };
 }
 
-export function resolvePage(content: Content, route: string): ResolvedPage {
-  const page = content.pages.get(route);
-  if (!page) throw new Error(`no document for ${route}`);
-  const resolved: ResolvedPage = { route, doc: page.doc, partners: {}, suppliers: {} };
-  for (const block of page.doc.blocks) {
-    for (const [, id, kind] of recordRefs(block)) {
-      if (kind === 'partner') resolved.partners[id] = content.partners.get(id)!;
-      else resolved.suppliers[id] = content.suppliers.get(id)!;
-    }
-  }
-  return resolved;
+/** The records as the block definitions see them; the validator has checked every id. */
+export function records(content: Content): Records {
+  const get = <T>(map: Map<string, T>, what: string) => (id: string): T => {
+    const record = map.get(id);
+    if (!record) throw new Error(`no ${what} "${id}" (the validator lets no unknown id through)`);
+    return record;
+  };
+  return { partner: get(content.partners, 'partner'), supplier: get(content.suppliers, 'supplier') };
 }
 
-/** The partner and supplier ids a block refers to, with their paths inside the block. */
-function recordRefs(block: Block): [Path, string, 'partner' | 'supplier'][] {
-  switch (block.type) {
-    case 'partner-profile':
-      return [[['partner'], block.partner, 'partner']];
-    case 'partner-listing':
-      return block.groups.flatMap((g, gi) => g.partners.map((id, pi): [Path, string, 'partner'] => [['groups', gi, 'partners', pi], id, 'partner']));
-    case 'supplier-grid':
-      return block.suppliers.map((id, i): [Path, string, 'supplier'] => [['suppliers', i], id, 'supplier']);
-    default:
-      return [];
-  }
+/** What the browser receives for one page: its meta and each block with the records it shows. */
+export function resolvePage(content: Content, page: Page): ResolvedPage {
+  const r = records(content);
+  const blocks = page.doc.blocks.map((block) => ({ block, props: blockDefinitions[block.type].resolve(block as never, r) }) as RenderedBlock);
+  return { route: page.route, canonical: canonicalPath(page.route), meta: page.doc.meta, blocks };
 }
 
 function issueProblems(src: SourceFile, schema: z.ZodType, data: unknown, issue: z.core.$ZodIssue): Problem[] {
   const path = issue.path as Path;
+  const received = valueAt(data, path);
+  const problem = <C extends Code>(code: C, params: Params<C>, p: Path = path, atKey = false) => locate(src, p, code, message(code, params), atKey);
   switch (issue.code) {
     case 'unrecognized_keys': {
-      const known = objectKeysAt(schema, path, data);
-      return issue.keys.map((key) => {
-        const guess = nearest(key, known);
-        const hint = guess ? `did you mean "${guess}"?` : `allowed keys: ${known.join(', ')}`;
-        return locate(src, [...path, key], `unknown key "${key}": ${hint}`, true);
-      });
+      const allowed = objectKeysAt(schema, path, data);
+      return issue.keys.map((key) => problem('unknown-key', { key, guess: nearest(key, allowed), allowed }, [...path, key], true));
     }
     case 'invalid_union': {
       const disc = (issue as { discriminator?: string }).discriminator;
       if (disc) {
-        const received = valueAt(data, [...path]);
-        const options = disc === 'type' ? blockTypes : ((issue as { options?: unknown[] }).options ?? []).map(String);
-        const guess = typeof received === 'string' ? nearest(received, options) : undefined;
-        const what = disc === 'type' ? 'block type' : `${disc}`;
-        return [locate(src, path, `unknown ${what} ${show(received)}: expected one of ${options.join(', ')}${guess ? `; did you mean "${guess}"?` : ''}`)];
+        // The issue's path ends at the discriminator in zod 4.6; say where the union is, and point at the value.
+        const at = path[path.length - 1] === disc ? path : [...path, disc];
+        const value = valueAt(data, at);
+        const options = disc === 'type' ? blockTypes : discriminatorValues(schema, at.slice(0, -1), data, disc);
+        const guess = typeof value === 'string' ? nearest(value, options) : undefined;
+        if (disc === 'type') return [problem('unknown-block-type', { received: show(value), expected: options, guess }, at)];
+        return [problem('unknown-option', { field: disc, received: show(value), expected: options, guess }, at)];
       }
-      return [locate(src, path, issue.message)];
+      // A plain union: the problems of the option that came closest (fewest problems).
+      const errors = (issue as { errors?: z.core.$ZodIssue[][] }).errors ?? [];
+      const closest = [...errors].sort((a, b) => a.length - b.length)[0];
+      if (closest?.length) return closest.flatMap((i) => issueProblems(src, schema, data, { ...i, path: [...path, ...i.path] } as z.core.$ZodIssue));
+      return [problem('invalid-value', { detail: issue.message })];
     }
-    case 'invalid_type': {
-      const received = valueAt(data, path);
-      if (received === undefined) return [locate(src, path, `required field "${path[path.length - 1]}" is missing: expected ${issue.expected}`)];
-      return [locate(src, path, `wrong type: expected ${issue.expected}, received ${typeName(received)} ${show(received)}`)];
+    case 'invalid_type':
+      if (received === undefined) return [problem('missing-field', { key: String(path[path.length - 1]), expected: issue.expected })];
+      return [problem('wrong-type', { expected: issue.expected, type: typeName(received), received: show(received) })];
+    case 'invalid_value': {
+      const expected = issue.values.map((v) => String(v));
+      return [problem('not-allowed', { received: show(received), expected, guess: typeof received === 'string' ? nearest(received, expected) : undefined })];
     }
-    default: {
-      const received = valueAt(data, path);
-      return [locate(src, path, `${issue.message.replace(/^Invalid input: /, '')}${received !== undefined && typeof received !== 'object' ? ` (received ${show(received)})` : ''}`)];
+    case 'too_small':
+    case 'too_big': {
+      const small = issue.code === 'too_small';
+      const limit = Number(small ? (issue as { minimum: number | bigint }).minimum : (issue as { maximum: number | bigint }).maximum);
+      if (typeof received === 'string') return [small ? problem('too-short', { minimum: limit, length: received.trim().length }) : problem('too-long', { maximum: limit, length: received.trim().length })];
+      if (Array.isArray(received)) return [small ? problem('too-few', { minimum: limit, count: received.length }) : problem('too-many', { maximum: limit, count: received.length })];
+      return [problem('out-of-range', { detail: `${small ? 'at least' : 'at most'} ${limit} (received ${show(received)})` })];
     }
+    case 'invalid_format':
+      return [problem('bad-format', { expected: issue.message, received: show(received) })];
+    case 'custom': {
+      const code = (issue.params as { code?: Code } | undefined)?.code;
+      if (code === 'unsafe-url' || code === 'alt-text' || code === 'bad-format') return [problem(code, { expected: issue.message, received: show(received) })];
+      return [problem('bad-format', { expected: issue.message, received: show(received) })];
+    }
+    default:
+      return [problem('invalid-value', { detail: `${issue.message.replace(/^Invalid input: /, '')}${received !== undefined && typeof received !== 'object' ? ` (received ${show(received)})` : ''}` })];
   }
 }
 
-/** The allowed keys of the object schema at a path, following discriminated unions by the data. */
-function objectKeysAt(schema: z.ZodType, path: Path, data: unknown): string[] {
+/** The schema at a path of the data, following unions by the data (or stopping at a union at the end). */
+function schemaAt(schema: z.ZodType, path: Path, data: unknown, keepUnion = false): z.ZodType | undefined {
   let s: z.ZodType | undefined = schema;
   let d: unknown = data;
-  const unwrap = (t: z.ZodType | undefined): z.ZodType | undefined => {
+  const unwrap = (t: z.ZodType | undefined, last: boolean): z.ZodType | undefined => {
     let cur = t;
     for (let i = 0; i < 10 && cur; i++) {
-      const def = (cur as unknown as { def: { type: string; innerType?: z.ZodType; in?: z.ZodType; options?: z.ZodType[]; discriminator?: string } }).def;
+      const def = defOf(cur);
       if (def.innerType) cur = def.innerType;
       else if (def.type === 'pipe') cur = def.in;
-      else if (def.type === 'union' && def.discriminator && d && typeof d === 'object') {
-        const want = (d as Record<string, unknown>)[def.discriminator];
-        cur = def.options?.find((o) => (o as unknown as { shape: Record<string, { value?: unknown }> }).shape[def.discriminator!]?.value === want);
-      } else return cur;
+      else if (def.type === 'union' && !(keepUnion && last)) cur = unionOption(def, d) ?? (def.discriminator ? undefined : def.options?.[0]);
+      else return cur;
     }
     return cur;
   };
   for (const key of path) {
-    s = unwrap(s);
-    if (!s) return [];
-    const def = (s as unknown as { def: { type: string; element?: z.ZodType; shape?: Record<string, z.ZodType> } }).def;
+    s = unwrap(s, false);
+    if (!s) return undefined;
+    const def = defOf(s);
     if (def.type === 'array') s = def.element;
     else if (def.type === 'object') s = def.shape?.[key as string];
-    else return [];
+    else return undefined;
     d = d && typeof d === 'object' ? (d as Record<string | number, unknown>)[key] : undefined;
   }
-  s = unwrap(s);
-  const def = s && (s as unknown as { def: { type: string; shape?: Record<string, unknown> } }).def;
+  return unwrap(s, true);
+}
+
+/** The allowed keys of the object schema at a path. */
+function objectKeysAt(schema: z.ZodType, path: Path, data: unknown): string[] {
+  const at = schemaAt(schema, path, data);
+  const def = at && defOf(at);
   return def?.type === 'object' && def.shape ? Object.keys(def.shape) : [];
 }
 
-function locate(src: SourceFile, path: Path, message: string, atKey = false): Problem {
+/** The values a discriminated union at a path accepts for its discriminator (an action's kinds). */
+function discriminatorValues(schema: z.ZodType, path: Path, data: unknown, disc: string): string[] {
+  const union = schemaAt(schema, path, data, true);
+  return (union ? defOf(union).options ?? [] : []).map((o) => String((defOf(o).shape?.[disc] as unknown as { value?: unknown } | undefined)?.value));
+}
+
+function locate(src: SourceFile, path: Path, code: Code, text: string, atKey = false): Problem {
   let node: Node | undefined;
   let found: Path = path;
   for (let n = path.length; n >= 0; n--) {
@@ -345,7 +429,7 @@ function locate(src: SourceFile, path: Path, message: string, atKey = false): Pr
   }
   // Point at the key of a property (where the author types), not its value.
   const offset = node && (atKey || found.length < path.length) ? keyOffset(node) : node?.offset ?? 0;
-  return at(src, offset, fieldPath(path), message);
+  return at(src, offset, fieldPath(path), code, text);
 }
 
 function keyOffset(node: Node): number {
@@ -353,11 +437,11 @@ function keyOffset(node: Node): number {
   return prop?.type === 'property' ? prop.offset : node.offset;
 }
 
-function at(src: SourceFile, offset: number, field: string, message: string): Problem {
+function at(src: SourceFile, offset: number, path: string, code: Code, text: string): Problem {
   const before = src.text.slice(0, offset);
   const line = before.split('\n').length;
   const column = offset - before.lastIndexOf('\n');
-  return { file: src.display, line, column, field, message };
+  return { file: src.display, line, column, path, code, message: text };
 }
 
 export function fieldPath(path: Path): string {
@@ -373,27 +457,26 @@ function valueAt(data: unknown, path: Path): unknown {
   return cur;
 }
 
-function visit(value: unknown, path: Path, fn: (node: unknown, path: Path) => void) {
-  fn(value, path);
-  if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, i], fn));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, [...path, k], fn);
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function listJson(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return (readdirSync(dir, { recursive: true }) as string[])
     .map((f) => f.split(sep).join('/'))
-    .filter((f) => f.endsWith('.json'))
-    .sort();
+    .filter((f) => f.endsWith('.json'));
 }
+
+/** Every JSON file under pages-data/, by its path there. */
+export const contentFiles = (root = process.cwd()) => listJson(join(root, 'pages-data')).sort();
 
 function schemaRef(rel: string, schemaFile: string): string {
   return `${'../'.repeat(rel.split('/').length)}schemas/${schemaFile}`;
-}
-
-function fileHint(route: string): string {
-  if (route === '/') return 'index.json';
-  return ['/services', '/industries', '/policies'].includes(route) ? `${route.slice(1)}/index.json` : `${route.slice(1)}.json`;
 }
 
 function describeParseError(e: ParseError): string {
@@ -439,3 +522,4 @@ function distance(a: string, b: string): number {
   }
   return row[b.length]!;
 }
+

@@ -1,25 +1,34 @@
-// Response headers shared by the production server, the nginx and the _headers configurations (D12).
-const csp = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "font-src 'self'",
-  "connect-src 'self' https:",
-  'frame-src https://www.google.com https://maps.google.com',
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self' mailto:",
-  "object-src 'none'",
-].join('; ');
+// Response headers shared by the production server and every host configuration (D12), derived from
+// the site document, so the policy allows exactly what the site loads: the form endpoint it posts to,
+// the map it frames, the hosts of any remote picture in the content. src/node/host-files.ts writes
+// them into dist/ for each host.
+import type { SiteDocument } from '../../schemas/site.ts';
 
-export const securityHeaders: Record<string, string> = {
-  'Content-Security-Policy': csp,
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-};
+const origin = (url: string) => new URL(url).origin;
+
+export function securityHeaders(site: SiteDocument, imageOrigins: readonly string[] = []): Record<string, string> {
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    ["img-src 'self'", ...new Set(imageOrigins)].join(' '),
+    "font-src 'self'",
+    ["connect-src 'self'", ...(site.features.formEndpoint ? [origin(site.features.formEndpoint)] : [])].join(' '),
+    `frame-src ${origin(site.map.embedUrl)}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self' mailto:",
+    "object-src 'none'",
+  ].join('; ');
+  return {
+    'Content-Security-Policy': csp,
+    // The map frame names no policy of its own, so it follows this one: the map host never sees a page's full address.
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+  };
+}
 
 /** Hashed build output under /assets/ never changes; everything else (HTML first) is revalidated on every use. */
 export const cacheControl = {

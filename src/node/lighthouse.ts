@@ -4,13 +4,15 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { allRoutes, NOT_FOUND_ROUTE } from '../../schemas/routes.ts';
+import { NOT_FOUND_ROUTE } from '../../schemas/routes.ts';
+import { loadContent } from './content.ts';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2'; // run through npx: a benchmark tool, kept out of the install
 const port = Number(process.env.LH_PORT ?? 4390);
 const runs = Number(process.env.RUNS ?? 3);
 const args = process.argv.slice(2);
-const routes = args[0] === '--all' ? allRoutes.filter((r) => r !== NOT_FOUND_ROUTE) : args.length ? args : ['/', '/services/water-testing', '/contact'];
+const allRoutes = () => [...(loadContent().content?.routes.keys() ?? [])].filter((r) => r !== NOT_FOUND_ROUTE);
+const routes = args[0] === '--all' ? allRoutes() : args.length ? args : ['/', '/services/water-testing', '/contact'];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

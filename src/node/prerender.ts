@@ -5,10 +5,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest } from 'vite';
-import { allRoutes, canonicalPath, documentFileFor, NOT_FOUND_ROUTE } from '../../schemas/routes.ts';
-import { builtSite, loadContent, resolvePage } from './content.ts';
+import { canonicalPath, NOT_FOUND_ROUTE } from '../../schemas/routes.ts';
+import { builtSite, type Content, formatProblem, loadContent, resolvePage } from './content.ts';
+import { hostFiles } from './host-files.ts';
 import { buildSearchIndex } from './search-index.ts';
 import { jsonLdScript, structuredData } from './structured-data.ts';
+import { pageModule } from './vite-plugin.ts';
 
 const root = process.cwd();
 const dist = resolve(root, 'dist');
@@ -37,44 +39,64 @@ async function main() {
   const { template, entryChunks } = startAfterPaint(readFileSync(join(dist, 'index.html'), 'utf8'));
   const { render } = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href)) as typeof import('../entry-server');
 
-  const { content } = loadContent(root);
-  if (!content) throw new Error('content became invalid during the build');
+  const { content, problems } = loadContent(root);
+  if (!content) throw new Error(`content became invalid during the build:\n${problems.map(formatProblem).join('\n')}`);
   const site = builtSite(content.site);
 
-  let count = 0;
-  for (const route of allRoutes) {
-    const { html, status } = await render(route);
-    const expected = route === NOT_FOUND_ROUTE ? 404 : 200;
-    if (status !== expected) throw new Error(`prerender ${route}: status ${status}, expected ${expected}`);
+  for (const [url, page] of content.routes) {
+    const { html, status } = await render(url);
+    const expected = url === NOT_FOUND_ROUTE ? 404 : 200;
+    if (status !== expected) throw new Error(`prerender ${url}: status ${status}, expected ${expected}`);
     const { head, body } = splitHead(html);
-    const docRoute = content.pages.has(route) ? route : `/partner${route}`;
-    const resolved = resolvePage(content, docRoute);
-    const ld = route === NOT_FOUND_ROUTE ? '' : `\n    ${jsonLdScript(structuredData(site, resolved))}`;
-    const assets = pageAssets(manifest, route, resolved.doc.blocks.map((b) => b.type));
+    const resolved = resolvePage(content, page);
+    const ld = url === NOT_FOUND_ROUTE ? '' : `\n    ${jsonLdScript(structuredData(site, content, resolved))}`;
+    const assets = pageAssets(manifest, url, page.file, page.doc.blocks.map((b) => b.type));
     const chunks = JSON.stringify([...new Set([...assets.js, ...entryChunks])].map((f) => `/${f}`));
-    const page = template
-      .replace('<!--app-head-->', head + assets.css.map((f) => `\n    <link rel="stylesheet" crossorigin href="/${f}">`).join('') + ld)
-      .replace('<!--app-chunks-->', `<script type="application/json" id="app-chunks">${chunks}</script>`)
-      .replace('<!--app-html-->', body);
-    const file = join(dist, outputFile(route));
+    const file = join(dist, outputFile(url));
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, page);
-    count++;
+    writeFileSync(file, fillTemplate(template, {
+      '<!--app-head-->': head + assets.css.map((f) => `\n    <link rel="stylesheet" crossorigin href="/${f}">`).join('') + ld,
+      '<!--app-chunks-->': `<script type="application/json" id="app-chunks">${chunks}</script>`,
+      '<!--app-html-->': body,
+    }));
   }
-  writeFileSync(join(dist, 'sitemap.xml'), sitemap(site.url, content.pages));
+  writeFileSync(join(dist, 'sitemap.xml'), sitemap(site.url, content));
   writeFileSync(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
+  for (const [rel, text] of Object.entries(hostFiles(content, site))) {
+    mkdirSync(dirname(join(dist, rel)), { recursive: true });
+    writeFileSync(join(dist, rel), text);
+  }
   const compressed = precompress(dist);
-  console.log(`prerendered ${count} routes into dist/; sitemap.xml, robots.txt; ${compressed} files precompressed (.gz, .br)`);
+  console.log(`prerendered ${content.routes.size} routes into dist/; sitemap.xml, robots.txt, host configuration; ${compressed} files precompressed (.gz, .br)`);
   console.log(searchReport(manifest, buildSearchIndex(content).length));
 }
 
+/**
+ * The template with each marker replaced by its text, taken as it is: String.replace would read `$&`,
+ * `$'` and the like in page content as patterns (a price such as US$<1,000 is ordinary copy).
+ */
+export function fillTemplate(template: string, parts: Record<string, string>): string {
+  const at = Object.keys(parts).map((marker) => {
+    const i = template.indexOf(marker);
+    if (i < 0) throw new Error(`the page template has no ${marker}`);
+    return [i, marker] as const;
+  });
+  let out = '';
+  let from = 0;
+  for (const [i, marker] of at.sort((a, b) => a[0] - b[0])) {
+    out += template.slice(from, i) + parts[marker];
+    from = i + marker.length;
+  }
+  return out + template.slice(from);
+}
+
 /** Every indexable page once, at its canonical address. */
-export function sitemap(siteUrl: string, pages: Map<string, { route: string; doc: { meta: { noindex?: boolean | undefined } } }>): string {
-  const urls = [...pages.values()]
+export function sitemap(siteUrl: string, content: Pick<Content, 'pages'>): string {
+  const urls = [...content.pages.values()]
     .filter((p) => p.route !== NOT_FOUND_ROUTE && !p.doc.meta.noindex)
     .map((p) => canonicalPath(p.route))
     .sort();
-  const body = urls.map((u) => `  <url><loc>${siteUrl}${u === '/' ? '/' : u}</loc></url>`).join('\n');
+  const body = urls.map((u) => `  <url><loc>${siteUrl}${u}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
 
@@ -126,9 +148,9 @@ function startAfterPaint(html: string): { template: string; entryChunks: string[
  * What a route needs before it can hydrate, beyond the entry: the chunk of its page document and the
  * chunks (with their imports and style sheets) of its block components.
  */
-export function pageAssets(manifest: Manifest, route: string, blockTypes: readonly string[]): { js: string[]; css: string[] } {
+export function pageAssets(manifest: Manifest, route: string, file: string, blockTypes: readonly string[]): { js: string[]; css: string[] } {
   const byId = (pred: (id: string) => boolean) => Object.entries(manifest).filter(([key]) => pred(key.replace(/^\0/, '')));
-  const document = `virtual:page/${documentFileFor(route).replace(/\.json$/, '')}`;
+  const document = pageModule(file);
   const roots = [
     ...byId((id) => id === document),
     ...byId((id) => blockTypes.some((t) => id.startsWith(`src/blocks/${t}/`))).filter(([, c]) => c.isDynamicEntry),

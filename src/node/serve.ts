@@ -1,16 +1,17 @@
 // npm run serve: the prerendered site from dist/ with the status codes of D11 and the caching of D12.
 // deploy/nginx.conf does the same; tests/e2e/nginx.spec.ts checks that the two agree.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import sirv from 'sirv';
-import { allRoutes, NOT_FOUND_ROUTE } from '../../schemas/routes.ts';
-import { cacheControl, securityHeaders } from './headers.ts';
+import { cacheControl } from './headers.ts';
+import { SERVER_HEADERS_FILE } from './host-files.ts';
 
 const dist = resolve(process.cwd(), 'dist');
 const port = Number(process.env.PORT ?? 4173);
-/** Paths that answer 200; /404 is the not-found page's own route, not a page. */
-const pages = new Set(allRoutes.filter((r) => r !== NOT_FOUND_ROUTE));
+const securityHeaders = JSON.parse(readFileSync(join(dist, SERVER_HEADERS_FILE), 'utf8')) as Record<string, string>;
+/** A path is a page when the build wrote its HTML; /404 is the not-found page's own route, not a page. */
+const isPage = (route: string) => route !== '/404' && existsSync(join(dist, route, 'index.html'));
 
 const files = sirv(dist, {
   extensions: ['html'],
@@ -42,7 +43,7 @@ createServer((req, res) => {
   req.url = path + url.search;
   if (path.endsWith('.html')) {
     const clean = path.replace(/(\/index)?\.html$/, '') || '/';
-    if (pages.has(clean)) {
+    if (isPage(clean)) {
       res.writeHead(301, { ...securityHeaders, Location: clean + url.search, 'Cache-Control': cacheControl.other });
       res.end();
       return;
@@ -51,7 +52,7 @@ createServer((req, res) => {
     return;
   }
   const route = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  if (!pages.has(route) && !/\.[a-z0-9]+$/i.test(path)) {
+  if (!isPage(route) && !/\.[a-z0-9]+$/i.test(path)) {
     notFound(res);
     return;
   }

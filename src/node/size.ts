@@ -1,10 +1,8 @@
 // npm run size: first-load JavaScript and CSS (gzip) and HTML bytes per prerendered route; exits 1
 // past the budgets below (the README quotes them).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { allRoutes } from '../../schemas/routes.ts';
-import { outputFile } from './prerender.ts';
 
 export const budgets = { js: 160 * 1024, css: 50 * 1024, htmlGzip: 40 * 1024 };
 
@@ -19,8 +17,11 @@ if (!existsSync(join(dist, 'index.html'))) {
 
 let failed = false;
 const rows: string[][] = [];
-for (const route of allRoutes) {
-  const html = readFileSync(join(dist, outputFile(route)), 'utf8');
+// Every page the build wrote, and the not-found page.
+const pages = (readdirSync(dist, { recursive: true }) as string[]).filter((f) => /(^|\/)index\.html$|^404\.html$/.test(f)).sort();
+for (const file of pages) {
+  const route = file === '404.html' ? '/404' : `/${file.replace(/\/?index\.html$/, '')}`;
+  const html = readFileSync(join(dist, file), 'utf8');
   const refs = (re: RegExp) => [...new Set([...html.matchAll(re)].map((m) => m[1]!.replace(/^\//, '')))];
   // The boot script, and the chunks it fetches after the first paint (listed in #app-chunks).
   const chunks = (JSON.parse(/<script type="application\/json" id="app-chunks">(.*?)<\/script>/.exec(html)?.[1] ?? '[]') as string[]).map((f) => f.slice(1));

@@ -1,15 +1,17 @@
-// JSON-LD written into each prerendered page's head (D10): the Organization with an offer catalogue
-// drawn from the page's own content, and a BreadcrumbList on /services/* and /industries/* pages.
-import type { Block } from '../../schemas/blocks/index.ts';
-import { canonicalPath } from '../../schemas/routes.ts';
-import type { ResolvedPage } from './content.ts';
+// JSON-LD written into each prerendered page's head (D10): the Organization with an offer catalogue of
+// what the page's blocks say the company sells (each block definition's `offers`), and a BreadcrumbList
+// on every page whose parent is a page too (/services/water-testing under /services).
+import { blockDefinitions } from '../../schemas/blocks/index.ts';
+import { parentRoute } from '../../schemas/routes.ts';
 import type { SiteDocument } from '../../schemas/site.ts';
+import type { ResolvedPage } from '../page/types.ts';
+import type { Content } from './content.ts';
 
 type Json = Record<string, unknown>;
 
-export function structuredData(site: SiteDocument, page: ResolvedPage): Json[] {
+export function structuredData(site: SiteDocument, content: Content, page: ResolvedPage): Json[] {
   const out: Json[] = [organization(site, page)];
-  const crumbs = breadcrumbs(site, page);
+  const crumbs = breadcrumbs(site, content, page);
   if (crumbs) out.push(crumbs);
   return out;
 }
@@ -49,33 +51,28 @@ function organization(site: SiteDocument, page: ResolvedPage): Json {
   if (items.length > 0) {
     org.hasOfferCatalog = {
       '@type': 'OfferCatalog',
-      name: page.doc.meta.title,
-      url: site.url + canonicalPath(page.route),
+      name: page.meta.title,
+      url: site.url + page.canonical,
       itemListElement: items.map((name) => ({ '@type': 'Offer', itemOffered: { '@type': 'Product', name } })),
     };
   }
   return org;
 }
 
-/** What this page offers, by path: a supplier's products, a partner's specialties, or the page's cards. */
+/** What this page offers for sale, as its blocks' definitions say; never more than 24 names. */
 export function catalogueItems(page: ResolvedPage): string[] {
-  const products = Object.values(page.suppliers).flatMap((s) => s.products.map((p) => `${s.name} ${p.name}`));
-  if (products.length > 0) return products;
-  const partner = Object.values(page.partners)[0];
-  if (page.route.startsWith('/partner/') && partner) return partner.specialties.map((s) => `${partner.name} ${s}`);
-  if (!/^\/(services|$)/.test(page.route)) return [];
-  const cards = page.doc.blocks.flatMap((b: Block) => (b.type === 'card-grid' && b.style === 'card' ? b.cards.map((c) => c.title) : []));
-  return [...new Set(cards)].slice(0, 24);
+  const offers = page.blocks.flatMap(({ block, props }) => blockDefinitions[block.type].offers(block as never, props as never));
+  return [...new Set(offers)].slice(0, 24);
 }
 
-function breadcrumbs(site: SiteDocument, page: ResolvedPage): Json | undefined {
-  const m = /^\/(services|industries)\/[^/]+$/.exec(page.route);
-  if (!m) return undefined;
-  const section = m[1] === 'services' ? 'Services' : 'Industries';
+function breadcrumbs(site: SiteDocument, content: Content, page: ResolvedPage): Json | undefined {
+  const up = parentRoute(page.route);
+  const parent = up && content.pages.get(up);
+  if (!parent) return undefined;
   const trail = [
     { name: 'Home', url: `${site.url}/` },
-    { name: section, url: `${site.url}/${m[1]}` },
-    { name: page.doc.meta.title, url: site.url + page.route },
+    { name: parent.doc.meta.title, url: site.url + up },
+    { name: page.meta.title, url: site.url + page.canonical },
   ];
   return {
     '@context': 'https://schema.org',

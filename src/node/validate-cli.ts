@@ -1,9 +1,34 @@
-import { formatProblem, loadContent } from './content.ts';
+// npm run validate [-- --format json]: every document under pages-data/, checked. Prints one line per
+// problem (file:line:column  path  message) with its hint, or with --format json an array of
+// { file, line, column, path, code, message }. Under GitHub Actions it also prints ::error lines, so a
+// pull request shows each problem on its line. Exits 1 on any problem.
+import { loadContent } from './content.ts';
+import { catalogue, formatProblem, type Problem } from './problems.ts';
+
+const args = process.argv.slice(2);
+const format = args.includes('--format') ? args[args.indexOf('--format') + 1] : 'text';
+if (format !== 'text' && format !== 'json') {
+  console.error(`--format ${format}: expected text or json`);
+  process.exit(2);
+}
 
 const { content, problems } = loadContent();
-for (const p of problems) console.error(formatProblem(p));
+
+/** A GitHub Actions workflow command, its message and properties escaped as the runner expects. */
+const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const property = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+const githubLine = (p: Problem) =>
+  `::error file=${property(p.file)},line=${p.line},col=${p.column},title=${property(p.code)}::${data(`${p.path || '(document)'}  ${p.message}`)}`;
+
+if (format === 'json') {
+  console.log(JSON.stringify(problems.map(({ file, line, column, path, code, message }) => ({ file, line, column, path, code, message })), null, 2));
+} else {
+  for (const p of problems) console.error(`${formatProblem(p)}\n    ${p.code}: ${catalogue[p.code].hint}`);
+}
+if (process.env.GITHUB_ACTIONS === 'true') for (const p of problems) console.log(githubLine(p));
+
 if (!content) {
-  console.error(`\n${problems.length} problem${problems.length === 1 ? '' : 's'} in pages-data/.`);
+  if (format === 'text') console.error(`\n${problems.length} problem${problems.length === 1 ? '' : 's'} in pages-data/.`);
   process.exit(1);
 }
-console.log(`pages-data/: ${content.pages.size} pages, ${content.partners.size} partners, ${content.suppliers.size} suppliers: all valid.`);
+if (format === 'text') console.log(`pages-data/: ${content.pages.size} pages, ${content.partners.size} partners, ${content.suppliers.size} suppliers: all valid.`);

@@ -4,7 +4,6 @@
 // Invalid content fails the build and shows the dev overlay.
 import { resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { allRoutes, documentFileFor } from '../../schemas/routes.ts';
 import { builtSite, type Content, formatProblem, loadContent, type Problem, resolvePage } from './content.ts';
 import { buildSearchIndex } from './search-index.ts';
 
@@ -12,6 +11,9 @@ const SITE_ID = 'virtual:site';
 const PAGES_ID = 'virtual:pages';
 const PAGE_PREFIX = 'virtual:page/';
 const SEARCH_ID = 'virtual:search-index';
+
+/** The module of one page document (its chunk in the build): pages-data/services/x.json is virtual:page/services/x. */
+export const pageModule = (file: string) => PAGE_PREFIX + file.replace(/\.json$/, '');
 
 export function contentPlugin(): Plugin {
   const root = process.cwd();
@@ -54,9 +56,7 @@ export function contentPlugin(): Plugin {
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(builtSite(c.site)))});`;
       }
       if (key === PAGES_ID) {
-        const entries = allRoutes.map((route) => {
-          return `  ${JSON.stringify(route)}: () => import(${JSON.stringify(PAGE_PREFIX + documentFileFor(route).replace(/\.json$/, ''))}),`;
-        });
+        const entries = [...c.routes].map(([url, page]) => `  ${JSON.stringify(url)}: () => import(${JSON.stringify(pageModule(page.file))}),`);
         return `export const pageLoaders = {\n${entries.join('\n')}\n};\n`;
       }
       if (key === SEARCH_ID) {
@@ -66,7 +66,7 @@ export function contentPlugin(): Plugin {
         const file = key.slice(PAGE_PREFIX.length) + '.json';
         const page = [...c.pages.values()].find((p) => p.file === file);
         if (!page) throw new Error(`no page document pages-data/${file}`);
-        return `export default JSON.parse(${JSON.stringify(JSON.stringify(resolvePage(c, page.route)))});`;
+        return `export default JSON.parse(${JSON.stringify(JSON.stringify(resolvePage(c, page)))});`;
       }
       return undefined;
     },

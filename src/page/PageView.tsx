@@ -1,29 +1,27 @@
 import { Suspense, useEffect, useState } from 'react';
-import type { Block } from '../../schemas/blocks';
-import { blockComponent } from '../blocks/registry';
+import { BlockView } from '../blocks/registry';
 import { Head } from '../layout/Head';
-import { type LoadedPage, PageContext } from './context';
 import { hydration } from './hydration';
+import type { LoadedPage, RenderedBlock } from './types';
 
 export function PageView({ loaded }: { loaded: LoadedPage }) {
   const { page } = loaded;
-  useState(() => hydration.expectBlocks(page.doc.blocks.length));
+  useState(() => hydration.expectBlocks(page.blocks.length));
   return (
-    <PageContext.Provider value={page}>
-      <Head meta={page.doc.meta} route={page.route} />
-      {page.doc.blocks.map((block, i) => (
+    <>
+      <Head meta={page.meta} canonical={page.canonical} home={page.route === '/'} />
+      {page.blocks.map((rendered, i) => (
         // Nothing here suspends (a page's blocks are loaded before it renders): each boundary lets
         // React hydrate and commit the page one block at a time instead of in one long task.
         <Suspense key={`${page.route}-${i}`}>
-          <RenderBlock block={block} />
+          <HydratedBlock rendered={rendered} />
         </Suspense>
       ))}
-    </PageContext.Provider>
+    </>
   );
 }
 
-function RenderBlock({ block }: { block: Block }) {
+function HydratedBlock({ rendered }: { rendered: RenderedBlock }) {
   useEffect(hydration.blockDone, []);
-  const Component = blockComponent(block.type);
-  return <Component block={block} />;
+  return <BlockView rendered={rendered} />;
 }

@@ -1,7 +1,7 @@
 import { pageLoaders } from 'virtual:pages';
 import { NOT_FOUND_ROUTE } from '../../schemas/routes';
 import { loadBlocks } from '../blocks/registry';
-import type { LoadedPage } from './context';
+import type { LoadedPage } from './types';
 
 /** '/services/' -> '/services'; the route key a path is served under. */
 export function routeKey(pathname: string): string {
@@ -10,17 +10,17 @@ export function routeKey(pathname: string): string {
 }
 
 export function hasPage(pathname: string): boolean {
-  return routeKey(pathname) in pageLoaders;
+  const key = routeKey(pathname);
+  return key !== NOT_FOUND_ROUTE && key in pageLoaders;
 }
 
 /**
- * The document for a path, or the not-found document (status 404) when no route serves it, with the
- * components of its blocks loaded.
+ * The document for a path, or the not-found document (status 404) when no page answers there, with
+ * the components of its blocks loaded.
  */
 export async function loadPage(pathname: string): Promise<LoadedPage> {
-  const key = routeKey(pathname);
-  const found = key !== NOT_FOUND_ROUTE ? pageLoaders[key] : undefined;
+  const found = hasPage(pathname) ? pageLoaders[routeKey(pathname)] : undefined;
   const page = (await (found ?? pageLoaders[NOT_FOUND_ROUTE]!)()).default;
-  await loadBlocks(page.doc.blocks);
+  await loadBlocks(page.blocks);
   return { status: found ? 200 : 404, page };
 }

@@ -30,7 +30,7 @@ export function MapEmbed() {
     <figure className="map">
       <div ref={box} className="map-box">
         <IconMapPin size={40} aria-hidden />
-        {near && <iframe ref={frame} className="map-frame" title={`Map: ${place}`} src={site.map.embedUrl} width={1200} height={360} referrerPolicy="no-referrer-when-downgrade" />}
+        {near && <iframe ref={frame} className="map-frame" title={`Map: ${place}`} src={site.map.embedUrl} width={1200} height={360} />}
       </div>
       <figcaption className="map-caption">
         <IconMapPin size={18} aria-hidden />

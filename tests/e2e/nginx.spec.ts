@@ -2,17 +2,19 @@
 // below is made against both. Runs in the 'hosts' project only (playwright.config.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { cacheControl, securityHeaders } from '../../src/node/headers';
+import { cacheControl } from '../../src/node/headers';
+import { NGINX_HEADERS_FILE, SERVER_HEADERS_FILE } from '../../src/node/host-files';
 
 const nginxBin = '/usr/sbin/nginx';
 const project = fileURLToPath(new URL('../..', import.meta.url));
 const dist = join(project, 'dist');
 const notFoundText = 'Oops! Page not found';
+const securityHeaders = JSON.parse(readFileSync(join(dist, SERVER_HEADERS_FILE), 'utf8')) as Record<string, string>;
 
 // One nginx per worker: keep this file's tests in one worker.
 test.describe.configure({ mode: 'default' });
@@ -24,7 +26,8 @@ let servers: { name: string; url: string }[] = [];
 /** deploy/nginx.conf with its listen and root pointed at this test. */
 function siteConfig(port: number): string {
   let text = readFileSync(join(project, 'deploy/nginx.conf'), 'utf8');
-  for (const [directive, value] of [['listen', `127.0.0.1:${port}`], ['root', dist]] as const) {
+  const settings = [['listen', `127.0.0.1:${port}`], ['root', dist], ['include', join(dist, NGINX_HEADERS_FILE)]] as const;
+  for (const [directive, value] of settings) {
     const re = new RegExp(`^(\\s*)${directive} [^;]+;`, 'm');
     if (!re.test(text)) throw new Error(`deploy/nginx.conf has no '${directive}' line for the test to set`);
     text = text.replace(re, (_, indent: string) => `${indent}${directive} ${value};`);
@@ -58,7 +61,6 @@ test.beforeAll(async ({}, testInfo) => {
   const nginxURL = testInfo.project.use.baseURL!;
   servers = [{ name: 'nginx', url: nginxURL }, { name: 'npm run serve', url: testInfo.config.webServer!.url!.replace(/\/$/, '') }];
   dir = mkdtempSync(join(tmpdir(), 'nginx-'));
-  copyFileSync(join(project, 'deploy/nginx-security-headers.conf'), join(dir, 'nginx-security-headers.conf'));
   writeFileSync(join(dir, 'site.conf'), siteConfig(Number(new URL(nginxURL).port)));
   writeFileSync(join(dir, 'nginx.conf'), mainConfig());
 

@@ -1,14 +1,11 @@
 import { loadContent } from '../../src/node/content';
-import { allRoutes, NOT_FOUND_ROUTE } from '../../schemas/routes';
+import { NOT_FOUND_ROUTE } from '../../schemas/routes';
 import { axeViolations, expect, hydrated, recordLayoutShifts, test } from './fixtures';
 
 const { content } = loadContent();
 if (!content) throw new Error('content is invalid: run npm run validate');
-const titleOf = (route: string) => {
-  if (route === '/') return content.site.seo.defaultTitle;
-  const page = content.pages.get(route) ?? content.pages.get(`/partner${route}`)!;
-  return `${page.doc.meta.title}${content.site.seo.titleSuffix}`;
-};
+const allRoutes = [...content.routes.keys()];
+const titleOf = (route: string) => (route === '/' ? content.site.seo.defaultTitle : `${content.routes.get(route)!.doc.meta.title}${content.site.seo.titleSuffix}`);
 
 // Every route, at phone and desktop width (the two projects), with every other host unreachable
 // (the fixtures block them: maps, remote images, partner sites): it answers 200, shows its title and

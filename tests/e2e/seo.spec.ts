@@ -1,12 +1,13 @@
 // The built HTML as a crawler or a link preview sees it: fetched without running any script.
 import { expect, test } from '@playwright/test';
-import { canonicalPath, allRoutes, NOT_FOUND_ROUTE } from '../../schemas/routes';
+import { canonicalPath, NOT_FOUND_ROUTE, parentRoute } from '../../schemas/routes';
 import { builtSite, loadContent } from '../../src/node/content';
 
 const { content } = loadContent();
 if (!content) throw new Error('content is invalid: run npm run validate');
 const site = builtSite(content.site);
-const pageOf = (route: string) => content.pages.get(route) ?? content.pages.get(`/partner${route}`)!;
+const pageOf = (route: string) => content.routes.get(route)!;
+const allRoutes = [...content.routes.keys()];
 
 const attr = (html: string, re: RegExp) => re.exec(html)?.[1];
 const decode = (s: string | undefined) => s?.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"');
@@ -37,7 +38,9 @@ for (const route of allRoutes.filter((r) => r !== NOT_FOUND_ROUTE)) {
     const org = ld.find((d: { '@type': string }) => d['@type'] === 'Organization');
     expect(org.sameAs).toEqual(site.social.map((s) => s.url));
     expect(org.address.addressCountry).toBe('KE');
-    expect(types.includes('BreadcrumbList')).toBe(/^\/(services|industries)\/./.test(route));
+    // A trail Home > section > page wherever the page one level up is a page too.
+    const up = parentRoute(pageOf(route).route);
+    expect(types.includes('BreadcrumbList')).toBe(!!up && content.pages.has(up));
   });
 }
 
@@ -53,14 +56,23 @@ test('water-testing offers its suppliers\' products in its catalogue', async ({ 
   const ld = [JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!)].flat();
   const catalogue = ld.find((d) => d['@type'] === 'Organization').hasOfferCatalog;
   const names = catalogue.itemListElement.map((o: { itemOffered: { name: string } }) => o.itemOffered.name);
-  const expected = [...content.suppliers.values()].flatMap((s) => s.products.map((p) => `${s.name} ${p.name}`));
+  const expected = [...content.suppliers.values()].flatMap((s) => s.products.map((p) => (p.name.startsWith(s.name) ? p.name : `${s.name} ${p.name}`)));
   expect(names).toEqual(expected);
+});
+
+test('the home page offers what the company sells, the product categories, and nothing else', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const ld = [JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!)].flat();
+  const names = ld.find((d) => d['@type'] === 'Organization').hasOfferCatalog.itemListElement.map((o: { itemOffered: { name: string } }) => o.itemOffered.name);
+  const categories = content.pages.get('/')!.doc.blocks.find((b) => b.type === 'card-grid' && b.id === 'services');
+  expect(names).toEqual(categories?.type === 'card-grid' ? categories.cards.map((c) => c.title) : []);
+  for (const word of ['Mission', 'Vision', 'Goals', 'Customers', 'Integrity', 'Contact']) expect(names.join(' ')).not.toContain(word);
 });
 
 test('sitemap.xml lists every indexable page once at its canonical address, robots.txt points at it', async ({ request }) => {
   const xml = await (await request.get('/sitemap.xml')).text();
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-  const expected = [...new Set(allRoutes.filter((r) => r !== NOT_FOUND_ROUTE).map((r) => site.url + canonicalPath(r)))].sort();
+  const expected = [...new Set(allRoutes.filter((r) => r !== NOT_FOUND_ROUTE).map((r) => site.url + canonicalPath(pageOf(r).route)))].sort();
   expect([...locs].sort()).toEqual(expected);
   expect(locs).not.toContain(`${site.url}/404`);
   const robots = await (await request.get('/robots.txt')).text();

@@ -1,6 +1,6 @@
 // The data-dependent parts of blocks whose every case the shipped content cannot show (a logo on a
 // stock-photo host, a catalogue URL, a supplier without e-mail or website, an unknown supplier id),
-// rendered to HTML as the prerenderer does.
+// rendered to HTML as the prerenderer does, with the records the block definitions resolve.
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -8,17 +8,10 @@ import { describe, expect, it } from 'vitest';
 import type { Partner, Supplier } from '../../schemas/records';
 import { PartnerProfile } from '../../src/blocks/partner-profile/PartnerProfile';
 import { ProductView } from '../../src/blocks/supplier-grid/SupplierGrid';
-import type { ResolvedPage } from '../../src/node/content';
-import { PageContext } from '../../src/page/context';
 import { theme } from '../../src/ui/theme';
 
-function html(node: ReactNode, records: Partial<ResolvedPage> = {}): HTMLDoc {
-  const page: ResolvedPage = { route: '/x', doc: { meta: { title: 't', description: 'd', keywords: [] }, blocks: [] } as unknown as ResolvedPage['doc'], partners: {}, suppliers: {}, ...records };
-  const markup = renderToStaticMarkup(
-    <MantineProvider theme={theme}>
-      <PageContext.Provider value={page}>{node}</PageContext.Provider>
-    </MantineProvider>,
-  );
+function html(node: ReactNode): HTMLDoc {
+  const markup = renderToStaticMarkup(<MantineProvider theme={theme}>{node}</MantineProvider>);
   return new HTMLDoc(markup.replace(/<style[\s\S]*?<\/style>/g, ''));
 }
 
@@ -126,7 +119,7 @@ const partner = (over: Partial<Partner> = {}): Partner => ({
   ...over,
 });
 
-const renderPartner = (p: Partner) => html(<PartnerProfile block={{ type: 'partner-profile', partner: p.id }} />, { partners: { [p.id]: p } });
+const renderPartner = (p: Partner) => html(<PartnerProfile block={{ type: 'partner-profile', partner: p.id }} partner={p} />);
 
 describe('partner detail (section 2)', () => {
   it('writes the name instead of a logo from a stock-photo host, and leaves out a stock hero picture', () => {
@@ -167,9 +160,5 @@ describe('partner detail (section 2)', () => {
     expect(full.links()).toContainEqual(expect.objectContaining({ href: 'mailto:a@acme.example' }));
     expect(full.links()).toContainEqual(expect.objectContaining({ href: 'tel:+912200000000' }));
     expect(full.text).toContain('Address Mumbai');
-  });
-
-  it('renders nothing for an id missing from the records', () => {
-    expect(html(<PartnerProfile block={{ type: 'partner-profile', partner: 'nope' }} />).markup).toBe('');
   });
 });

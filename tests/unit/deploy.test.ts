@@ -1,22 +1,20 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allRoutes } from '../../schemas/routes';
-import { deployFiles } from '../../src/node/write-deploy';
+import type { SiteDocument } from '../../schemas/site';
+import { loadContent } from '../../src/node/content';
+import { securityHeaders } from '../../src/node/headers';
+import { hostFiles, imageOrigins, NGINX_HEADERS_FILE, SERVER_HEADERS_FILE } from '../../src/node/host-files';
 
-const project = resolve(__dirname, '../..');
+const { content } = loadContent(resolve(__dirname, '../..'));
+if (!content) throw new Error('content is invalid: run npm run validate');
+const files = hostFiles(content, content.site);
+const cspOf = (site: SiteDocument, images: string[] = []) =>
+  Object.fromEntries(securityHeaders(site, images)['Content-Security-Policy']!.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
 
-describe('host configurations under deploy/', () => {
-  for (const [file, text] of Object.entries(deployFiles())) {
-    it(`${file} is what npm run deploy-config writes from the headers and the route table`, () => {
-      const committed = readFileSync(resolve(project, file), 'utf8');
-      expect(committed, `${file} is stale: run npm run deploy-config`).toBe(text);
-    });
-  }
-
+describe('the host configuration the build writes into dist/', () => {
   it('_redirects sends old .html addresses of pages, and only those, to the clean path', () => {
     const rules = new Map(
-      deployFiles()['deploy/_redirects']!
+      files._redirects!
         .split('\n')
         .filter((l) => l && !l.startsWith('#'))
         .map((l) => {
@@ -30,7 +28,31 @@ describe('host configurations under deploy/', () => {
     expect(rules.get('/index.html')).toEqual(['/', '301!']);
     expect(rules.has('/404.html')).toBe(false);
     for (const [from, [to, code]] of rules) {
-      if (code!.startsWith('301')) expect(allRoutes, from).toContain(to);
+      if (code!.startsWith('301')) expect(content.routes.has(to!), from).toBe(true);
     }
+  });
+
+  it('every host gets the same security headers: _headers, our server and nginx', () => {
+    const headers = JSON.parse(files[SERVER_HEADERS_FILE]!) as Record<string, string>;
+    for (const [name, value] of Object.entries(headers)) {
+      expect(files._headers).toContain(`  ${name}: ${value}`);
+      expect(files[NGINX_HEADERS_FILE]).toContain(`add_header ${name} "${value}" always;`);
+    }
+  });
+});
+
+describe('the content security policy follows the site document (issue 15)', () => {
+  const site = content.site;
+  it('lets the page talk to its own origin, and to the form endpoint only when one is named', () => {
+    expect(cspOf(site)['connect-src']).toBe("'self'");
+    expect(cspOf({ ...site, features: { ...site.features, formEndpoint: 'https://forms.example.org/acacia/submit' } })['connect-src']).toBe("'self' https://forms.example.org");
+  });
+
+  it('frames only the map host, and loads pictures from the site and the hosts the content names', () => {
+    expect(cspOf(site)['frame-src']).toBe(new URL(site.map.embedUrl).origin);
+    expect(cspOf({ ...site, map: { ...site.map, embedUrl: 'https://maps.example.net/embed?q=1' } })['frame-src']).toBe('https://maps.example.net');
+    expect(imageOrigins(content)).toEqual([]);
+    expect(cspOf(site)['img-src']).toBe("'self'");
+    expect(cspOf(site, ['https://cdn.example.com'])['img-src']).toBe("'self' https://cdn.example.com");
   });
 });

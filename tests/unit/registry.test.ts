@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { blockTypes } from '../../schemas/blocks';
+import { blockDefinitions, blockTypes } from '../../schemas/blocks';
 import { registry } from '../../src/blocks/registry';
 
-describe('block registry', () => {
-  it('loads exactly one component for every block type of the schema', async () => {
+describe('block types', () => {
+  it('each is defined under its own type, and loads exactly one component', async () => {
+    for (const [type, def] of Object.entries(blockDefinitions)) expect(def.schema.shape.type.value).toBe(type);
     expect(Object.keys(registry).sort()).toEqual([...blockTypes].sort());
     for (const type of blockTypes) expect(typeof (await registry[type]())).toBe('function');
   });

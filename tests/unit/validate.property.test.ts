@@ -40,7 +40,7 @@ function checkProblems(problems: Problem[]) {
     expect(p.file).toMatch(/^(pages-data|schemas)(\/|$)/);
     expect(p.line).toBeGreaterThanOrEqual(1);
     expect(p.column).toBeGreaterThanOrEqual(1);
-    expect(typeof p.field).toBe('string');
+    expect(typeof p.path).toBe('string');
     expect(p.message.length).toBeGreaterThan(0);
   }
 }

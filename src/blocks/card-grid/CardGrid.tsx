@@ -1,15 +1,16 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { Block } from '../../../schemas/blocks';
+import type { BlockOf } from '../../../schemas/blocks';
 import { ActionAnchor, ActionButton, InternalLink, actionProps } from '../../ui/actions';
 import { FallbackImage } from '../../ui/FallbackImage';
 import { icons } from '../../ui/icons';
 import { ItemList } from '../../ui/ItemList';
-import { type BlockProps, Section } from '../Section';
+import type { BlockComponentProps } from '../registry';
+import { Section } from '../Section';
 
-type CardGridBlock = Extract<Block, { type: 'card-grid' }>;
+type CardGridBlock = BlockOf<'card-grid'>;
 type CardData = CardGridBlock['cards'][number];
 
-export function CardGrid({ block }: BlockProps<CardGridBlock>) {
+export function CardGrid({ block }: BlockComponentProps<'card-grid'>) {
   return (
     <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
       <SimpleGrid cols={{ base: 1, sm: Math.min(2, block.columns), lg: block.columns }} spacing="lg" verticalSpacing="lg">

@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInp
 import { IconBrandWhatsapp, IconClock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import site from 'virtual:site';
-import type { Block } from '../../../schemas/blocks';
+import type { BlockOf } from '../../../schemas/blocks';
 import { toast } from '../../dialogs';
 import { formValues } from '../../dialogs/form';
 import { deliver } from '../../lib/deliver';
@@ -10,12 +10,13 @@ import { contactMail, mailtoUrl, telUrl, whatsappUrl } from '../../lib/mail';
 import { external } from '../../ui/actions';
 import { BusinessHours } from '../../ui/BusinessHours';
 import { MapEmbed } from '../../ui/MapEmbed';
-import { type BlockProps, Section } from '../Section';
+import type { BlockComponentProps } from '../registry';
+import { Section } from '../Section';
 
-type ContactBlock = Extract<Block, { type: 'contact-section' }>;
+type ContactBlock = BlockOf<'contact-section'>;
 const FIELDS = ['name', 'email', 'phone', 'company', 'message'] as const;
 
-export function ContactSection({ block }: BlockProps<ContactBlock>) {
+export function ContactSection({ block }: BlockComponentProps<'contact-section'>) {
   const a = site.address;
   return (
     <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>

@@ -1,9 +1,8 @@
 import { Box, Container, Group, Text, Title } from '@mantine/core';
-import type { Block } from '../../../schemas/blocks';
 import { ActionButton } from '../../ui/actions';
-import type { BlockProps } from '../Section';
+import type { BlockComponentProps } from '../registry';
 
-export function CtaBanner({ block }: BlockProps<Extract<Block, { type: 'cta-banner' }>>) {
+export function CtaBanner({ block }: BlockComponentProps<'cta-banner'>) {
   return (
     <Box component="section" id={block.id} className="cta-banner" aria-labelledby={block.id ? `${block.id}-title` : undefined}>
       <Container size="md" py={{ base: 48, md: 72 }} ta="center">

@@ -1,9 +1,9 @@
 import { SimpleGrid, Text } from '@mantine/core';
-import type { Block } from '../../../schemas/blocks';
 import { FallbackImage } from '../../ui/FallbackImage';
-import { type BlockProps, Section } from '../Section';
+import type { BlockComponentProps } from '../registry';
+import { Section } from '../Section';
 
-export function Gallery({ block }: BlockProps<Extract<Block, { type: 'gallery' }>>) {
+export function Gallery({ block }: BlockComponentProps<'gallery'>) {
   return (
     <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
       <SimpleGrid cols={{ base: 1, sm: 2, md: Math.min(block.images.length, 3) }} spacing="lg">

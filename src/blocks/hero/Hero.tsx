@@ -2,16 +2,16 @@ import { Anchor, Badge, Box, Container, Group, Image, SimpleGrid, Stack, Text, T
 import { useReducedMotion } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { Block } from '../../../schemas/blocks';
+import type { BlockOf } from '../../../schemas/blocks';
 import { ActionButton, InternalLink } from '../../ui/actions';
 import { FallbackImage } from '../../ui/FallbackImage';
-import type { BlockProps } from '../Section';
+import type { BlockComponentProps } from '../registry';
 
 export const SLIDE_INTERVAL_MS = 5000;
 
-type HeroBlock = Extract<Block, { type: 'hero' }>;
+type HeroBlock = BlockOf<'hero'>;
 
-export function Hero({ block }: BlockProps<HeroBlock>) {
+export function Hero({ block }: BlockComponentProps<'hero'>) {
   const slides = block.slides;
   return (
     <Box component="section" id={block.id} className="hero" data-rotating={slides ? '' : undefined}>

@@ -2,10 +2,9 @@ import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/co
 import { IconArrowLeft, IconDroplet, IconHome } from '@tabler/icons-react';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import type { Block } from '../../../schemas/blocks';
 import { ActionAnchor, InternalLink } from '../../ui/actions';
 import { ItemList } from '../../ui/ItemList';
-import type { BlockProps } from '../Section';
+import type { BlockComponentProps } from '../registry';
 
 /** Section 2: the water-testing help box appears for old links and water-related paths. */
 export function needsWaterHelp(path: string): boolean {
@@ -13,7 +12,7 @@ export function needsWaterHelp(path: string): boolean {
   return p.includes('palintest') || p.includes('water') || p.endsWith('.html');
 }
 
-export function NotFound({ block }: BlockProps<Extract<Block, { type: 'not-found' }>>) {
+export function NotFound({ block }: BlockComponentProps<'not-found'>) {
   const router = useRouter();
   const href = useRouterState({ select: (s) => s.location.pathname });
   // The prerendered 404.html is served for every unknown path, so anything that depends on the

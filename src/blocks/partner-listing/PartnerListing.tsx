@@ -1,26 +1,23 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { Block } from '../../../schemas/blocks';
-import { usePage } from '../../page/context';
+import { partnerAlias } from '../../../schemas/routes';
 import { InternalLink, external } from '../../ui/actions';
 import { FallbackImage } from '../../ui/FallbackImage';
-import { type BlockProps, Section } from '../Section';
+import type { BlockComponentProps } from '../registry';
+import { Section } from '../Section';
 
-export function PartnerListing({ block }: BlockProps<Extract<Block, { type: 'partner-listing' }>>) {
-  const { partners } = usePage();
+export function PartnerListing({ block, groups }: BlockComponentProps<'partner-listing'>) {
   return (
     <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
       <Stack gap="xl">
-        {block.groups.map((group) => (
+        {groups.map((group) => (
           <div key={group.title}>
             <Title order={3} mb="md">
               {group.title}
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-              {group.partners.map((id) => {
-                const p = partners[id];
-                if (!p) return null;
+              {group.partners.map((p) => {
                 return (
-                  <Card key={id} withBorder radius="md" padding="lg">
+                  <Card key={p.id} withBorder radius="md" padding="lg">
                     <FallbackImage src={p.logo} alt={`${p.name} logo`} width={160} height={48} className="brand-logo" />
                     <Title order={4} mt="sm">
                       {p.name}
@@ -30,7 +27,7 @@ export function PartnerListing({ block }: BlockProps<Extract<Block, { type: 'par
                     </Text>
                     <Group gap="xs" mt="md">
                       {/* The partner's name is in the link's text, not only its label: search engines read text. */}
-                      <Button component={InternalLink} to={`/${id}`} size="xs">
+                      <Button component={InternalLink} to={partnerAlias(p.id)} size="xs">
                         Learn More<VisuallyHidden> about {p.name}</VisuallyHidden>
                       </Button>
                       <Anchor href={p.websiteUrl} {...external} size="sm" fw={600} aria-label={`Visit Site: ${p.name} (opens in a new tab)`}>

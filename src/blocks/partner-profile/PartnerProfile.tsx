@@ -2,21 +2,18 @@ import { Anchor, Badge, Box, Button, Card, Container, Group, SimpleGrid, Stack, 
 import { IconCertificate, IconExternalLink, IconFileText, IconTag, IconWorld } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import site from 'virtual:site';
-import type { Block } from '../../../schemas/blocks';
 import type { Partner } from '../../../schemas/records';
 import { isStockPhoto } from '../../lib/hosts';
 import { telUrl } from '../../lib/mail';
 import { loadImage, type ProbeKind, probePartnerImages } from '../../lib/probe';
-import { usePage } from '../../page/context';
 import { external } from '../../ui/actions';
 import { FallbackImage } from '../../ui/FallbackImage';
 import { ItemList } from '../../ui/ItemList';
-import { type BlockProps, Section } from '../Section';
+import type { BlockComponentProps } from '../registry';
+import { Section } from '../Section';
 
-export function PartnerProfile({ block }: BlockProps<Extract<Block, { type: 'partner-profile' }>>) {
-  const partner = usePage().partners[block.partner];
+export function PartnerProfile({ partner }: BlockComponentProps<'partner-profile'>) {
   const probed = useProbedImages(partner);
-  if (!partner) return null;
   // A probed picture comes from the partner's own site; a stored one from a stock-photo host is not
   // the brand's, so its logo is written as the name and its picture left out.
   const logo = probed.logo ?? (isStockPhoto(partner.logo) ? undefined : partner.logo);
@@ -110,8 +107,8 @@ export function PartnerProfile({ block }: BlockProps<Extract<Block, { type: 'par
  * Better pictures found on the partner's own website (section 4, D14): probed in the browser once the
  * page is shown, only when the site document switches probing on, and stopped when the visitor leaves.
  */
-function useProbedImages(partner: Partner | undefined): Partial<Record<ProbeKind, string>> {
-  const website = partner?.websiteUrl;
+function useProbedImages(partner: Partner): Partial<Record<ProbeKind, string>> {
+  const website = partner.websiteUrl;
   const [found, setFound] = useState<Partial<Record<ProbeKind, string>>>({});
   useEffect(() => {
     if (!website || !site.features.imageProbing) return;

@@ -1,10 +1,10 @@
 import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { Block } from '../../../schemas/blocks';
-import { policySectionAnchor as anchorOf } from '../../../schemas/routes';
+import { policySectionAnchor as anchorOf } from '../../../schemas/anchors';
 import { ItemList } from '../../ui/ItemList';
-import { type BlockProps, Section } from '../Section';
+import type { BlockComponentProps } from '../registry';
+import { Section } from '../Section';
 
-export function PolicyText({ block }: BlockProps<Extract<Block, { type: 'policy-text' }>>) {
+export function PolicyText({ block }: BlockComponentProps<'policy-text'>) {
   return (
     <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
       <Stack maw={820} mx="auto" gap="xl">

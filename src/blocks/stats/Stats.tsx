@@ -1,8 +1,8 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
-import type { Block } from '../../../schemas/blocks';
-import { type BlockProps, Section } from '../Section';
+import type { BlockComponentProps } from '../registry';
+import { Section } from '../Section';
 
-export function Stats({ block }: BlockProps<Extract<Block, { type: 'stats' }>>) {
+export function Stats({ block }: BlockComponentProps<'stats'>) {
   return (
     <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
       <SimpleGrid cols={{ base: 2, md: Math.min(block.items.length, 4) }} spacing="lg">

@@ -1,18 +1,18 @@
 import { Badge, Button, Card, CloseButton, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFileText, IconMail, IconWorld } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import type { Block } from '../../../schemas/blocks';
+import type { BlockOf } from '../../../schemas/blocks';
 import type { Product, Supplier } from '../../../schemas/records';
 import { openDialog } from '../../dialogs';
 import { openMailProgram } from '../../lib/browser';
 import { mailtoUrl, productQuoteMail } from '../../lib/mail';
-import { usePage } from '../../page/context';
 import { external } from '../../ui/actions';
 import { FallbackImage } from '../../ui/FallbackImage';
 import { ItemList } from '../../ui/ItemList';
-import { type BlockProps, Section } from '../Section';
+import type { BlockComponentProps } from '../registry';
+import { Section } from '../Section';
 
-type SupplierGridBlock = Extract<Block, { type: 'supplier-grid' }>;
+type SupplierGridBlock = BlockOf<'supplier-grid'>;
 
 /** Shows at most `max` items and a '+N more' note for the rest (section 9 limits). */
 function Capped({ items, max, more }: { items: string[]; max: number; more: (n: number) => string }) {
@@ -32,8 +32,7 @@ function Capped({ items, max, more }: { items: string[]; max: number; more: (n: 
   );
 }
 
-export function SupplierGrid({ block }: BlockProps<SupplierGridBlock>) {
-  const page = usePage();
+export function SupplierGrid({ block, suppliers }: BlockComponentProps<'supplier-grid'>) {
   const [selected, setSelected] = useState<string | null>(null);
   // Focus follows the swap: into the product view when it opens, back to its button when it closes.
   const [returnTo, setReturnTo] = useState<string | null>(null);
@@ -41,7 +40,6 @@ export function SupplierGrid({ block }: BlockProps<SupplierGridBlock>) {
   useEffect(() => {
     if (selected === null && returnTo) grid.current?.querySelector<HTMLElement>(`[data-supplier="${returnTo}"]`)?.focus();
   }, [selected, returnTo]);
-  const suppliers = block.suppliers.map((id) => page.suppliers[id]).filter((s): s is Supplier => Boolean(s));
   return (
     <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
       {selected === null ? (
@@ -72,7 +70,7 @@ export function SupplierGrid({ block }: BlockProps<SupplierGridBlock>) {
         </SimpleGrid>
       ) : (
         <ProductView
-          supplier={page.suppliers[selected]}
+          supplier={suppliers.find((s) => s.id === selected)}
           onClose={() => {
             setReturnTo(selected);
             setSelected(null);

@@ -1,10 +1,10 @@
 import { SimpleGrid, Tabs as MantineTabs, Text } from '@mantine/core';
-import type { Block } from '../../../schemas/blocks';
 import { icons } from '../../ui/icons';
 import { ItemList } from '../../ui/ItemList';
-import { type BlockProps, Section } from '../Section';
+import type { BlockComponentProps } from '../registry';
+import { Section } from '../Section';
 
-export function Tabs({ block }: BlockProps<Extract<Block, { type: 'tabs' }>>) {
+export function Tabs({ block }: BlockComponentProps<'tabs'>) {
   return (
     <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
       <MantineTabs defaultValue={block.defaultTab} variant="pills" radius="md" keepMounted activateTabWithKeyboard>

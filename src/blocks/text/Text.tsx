@@ -1,11 +1,11 @@
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { Block } from '../../../schemas/blocks';
 import { ActionButton } from '../../ui/actions';
 import { FallbackImage } from '../../ui/FallbackImage';
 import { ItemList } from '../../ui/ItemList';
-import { type BlockProps, Section } from '../Section';
+import type { BlockComponentProps } from '../registry';
+import { Section } from '../Section';
 
-export function TextBlock({ block }: BlockProps<Extract<Block, { type: 'text' }>>) {
+export function TextBlock({ block }: BlockComponentProps<'text'>) {
   const body = (
     <Stack gap="md" maw={block.image ? undefined : 820} mx={block.image ? undefined : 'auto'}>
       {block.paragraphs.map((p) => (

@@ -1,0 +1,72 @@
+// The contract of a block type: its schema and every choice the build makes about it. Each block type
+// is one defineBlock() in schemas/blocks/<type>.ts, listed in schemas/blocks/index.ts; a definition
+// that leaves a choice out does not compile.
+import type { z } from 'zod';
+import type { Partner, Supplier } from '../records.ts';
+
+/** The shared records, by id; the validator has checked every id a block names before this is called. */
+export interface Records {
+  partner(id: string): Partner;
+  supplier(id: string): Supplier;
+}
+
+/** A part of a page the site search can lead to. */
+export interface SearchPart {
+  title: string;
+  text?: string | undefined;
+  items?: (string | undefined)[];
+  /** The section it is in (/page#anchor); the block's own id when absent, the page itself when null. */
+  anchor?: string | null;
+  /**
+   * Where it leads instead of its own page, when that is a page of the site: a card that links to
+   * another page stands for that page, a brand for its partner page.
+   */
+  to?: string | undefined;
+  /** Shown after the page's title in the results (the tab it is on); a product shows it, its brand, alone. */
+  within?: string;
+  /** What it is when it is not a part of a page: one of the company's products, or a brand. */
+  kind?: 'Product' | 'Partner';
+}
+
+export interface SearchContribution {
+  /** The page's own entry: its heading (the opening block's) and words it should be found by. */
+  page?: { title?: string; words?: (string | undefined)[]; partner?: true };
+  parts?: SearchPart[];
+}
+
+/**
+ * Where a block may stand on a page. An 'opening' block renders the page's one h1 and comes first; a
+ * 'closing' block is the call to action every page but the not-found page ends with; 'body' anywhere
+ * between.
+ */
+export type Place = 'opening' | 'body' | 'closing';
+
+export interface BlockDefinition<S extends z.ZodObject, P extends object> {
+  schema: S;
+  place: Place;
+  /** The records the component shows, resolved from the ids in the block: its props beside `block`. */
+  resolve(block: z.output<S>, records: Records): P;
+  /** Anchors a link can point at (/page#id). */
+  anchors(block: z.output<S>): string[];
+  /** What the site search finds of it. */
+  search(block: z.output<S>, props: P): SearchContribution;
+  /** What the company sells that it shows: the page's offer catalogue in its structured data. */
+  offers(block: z.output<S>, props: P): string[];
+}
+
+export function defineBlock<S extends z.ZodObject, P extends object>(definition: BlockDefinition<S, P>): BlockDefinition<S, P> {
+  return definition;
+}
+
+/** For blocks that show no record. */
+export const noRecords = (): Record<never, never> => ({});
+/** For blocks that offer nothing for sale. */
+export const noOffers = (): string[] => [];
+/** The block's own section anchor. */
+export const ownAnchor = (block: { id?: string | undefined }): string[] => (block.id ? [block.id] : []);
+/** A titled section's search entry: its heading and intro, with the words given. */
+export const sectionParts = (block: { title?: string | undefined; intro?: string | undefined }, items?: (string | undefined)[]): SearchPart[] =>
+  block.title ? [{ title: block.title, text: block.intro, ...(items ? { items } : {}) }] : [];
+export const section = (block: { title?: string | undefined; intro?: string | undefined }, items?: (string | undefined)[]): SearchContribution => ({
+  parts: sectionParts(block, items),
+});

@@ -1,0 +1,93 @@
+// What a host needs beside the pages, written into dist/ by the build from the content of that build
+// (D11, D12): nothing here is committed, so adding a page or changing the site document needs no
+// extra command. dist/_headers and dist/_redirects are read by Netlify and Cloudflare Pages from the
+// publish directory; dist/.host/ holds the headers for our own server and the include for
+// deploy/nginx.conf (a dot folder: neither server serves it).
+import { pageDocument } from '../../schemas/page.ts';
+import { partnersDocument, suppliersDocument } from '../../schemas/records.ts';
+import { NOT_FOUND_ROUTE } from '../../schemas/routes.ts';
+import { siteDocument, type SiteDocument } from '../../schemas/site.ts';
+import type { Content } from './content.ts';
+import { walkReferences } from './content.ts';
+import { cacheControl, securityHeaders } from './headers.ts';
+
+export const HOST_DIR = '.host';
+export const SERVER_HEADERS_FILE = `${HOST_DIR}/security-headers.json`;
+export const NGINX_HEADERS_FILE = `${HOST_DIR}/nginx-security-headers.conf`;
+
+const generated = 'Written by `npm run build` from pages-data/ and src/node/headers.ts.';
+
+/** The origins of the remote pictures the content names (D13): the CSP lets the browser load them. */
+export function imageOrigins(content: Content): string[] {
+  const origins = new Set<string>();
+  const collect = (schema: Parameters<typeof walkReferences>[0], value: unknown) =>
+    walkReferences(schema, value, [], (kind, ref) => {
+      if (kind === 'file' && /^https:/.test(ref)) origins.add(new URL(ref).origin);
+    });
+  collect(siteDocument, content.site);
+  collect(partnersDocument, { partners: [...content.partners.values()] });
+  collect(suppliersDocument, { suppliers: [...content.suppliers.values()] });
+  for (const page of content.pages.values()) collect(pageDocument, page.doc);
+  return [...origins].sort();
+}
+
+function nginxSecurityHeaders(headers: Record<string, string>): string {
+  const lines = Object.entries(headers).map(([name, value]) => {
+    if (/["\\$]/.test(value)) throw new Error(`${name}: nginx would need escaping for ${value}`);
+    return `add_header ${name} "${value}" always;`;
+  });
+  return [`# ${generated}`, '# Included by deploy/nginx.conf; `always` puts them on every answer, 404s and redirects too.', ...lines, ''].join('\n');
+}
+
+function hostHeaders(headers: Record<string, string>): string {
+  const block = (path: string, values: Record<string, string>) => [path, ...Object.entries(values).map(([k, v]) => `  ${k}: ${v}`)].join('\n');
+  return [
+    `# Netlify / Cloudflare Pages response headers. ${generated}`,
+    '#',
+    "# Everything outside /assets/ (the HTML first) keeps the hosts' default",
+    '# `Cache-Control: public, max-age=0, must-revalidate`, which like the `no-cache` of our own server',
+    '# means "revalidate on every use". No /* Cache-Control rule on purpose: the hosts add up the values',
+    '# of every rule that matches a path, so it would spoil the /assets/* one.',
+    '',
+    block('/*', headers),
+    '',
+    '# Hashed build output: the name changes when the content does.',
+    block('/assets/*', { 'Cache-Control': cacheControl.assets }),
+    '',
+  ].join('\n');
+}
+
+function hostRedirects(pages: readonly string[]): string {
+  // Netlify applies a rule to a path that is also a file (x/index.html) only when forced with `!`.
+  const rules = pages.flatMap((r) => (r === '/' ? [['/index.html', '/', '301!']] : [[`${r}.html`, r, '301'], [`${r}/index.html`, r, '301!']]));
+  const width = (i: number) => Math.max(...rules.map((rule) => rule[i]!.length));
+  return [
+    `# Netlify / Cloudflare Pages redirects. ${generated}`,
+    '#',
+    '# Unknown paths: both hosts answer 404 with dist/404.html on their own, so there is no catch-all here.',
+    '# Old .html addresses of every page go to the clean path for good (D11); the query string is kept.',
+    '# An .html address of anything else is an unknown path: the not-found page explains old .html links.',
+    '# Written for Netlify. Cloudflare Pages redirects .html addresses by itself, and sends /x to /x/ for',
+    '# a folder page (dist/x/index.html): pages then answer at /x/, one redirect away from their canonical.',
+    ...rules.map(([from, to, code]) => `${from!.padEnd(width(0))}  ${to!.padEnd(width(1))}  ${code}`),
+    '',
+    "# The not-found page's own route is not a page; the build manifest and these files are not part of the site.",
+    '# (Netlify only: Cloudflare Pages ignores lines it cannot read, such as these 404 rewrites.)',
+    `${NOT_FOUND_ROUTE}  /404.html  404!`,
+    '/.vite/*  /404.html  404!',
+    `/${HOST_DIR}/*  /404.html  404!`,
+    '',
+  ].join('\n');
+}
+
+/** Every file the build writes for hosts, by its path under dist/. */
+export function hostFiles(content: Content, site: SiteDocument): Record<string, string> {
+  const headers = securityHeaders(site, imageOrigins(content));
+  const pages = [...content.routes.keys()].filter((r) => r !== NOT_FOUND_ROUTE).sort();
+  return {
+    '_headers': hostHeaders(headers),
+    '_redirects': hostRedirects(pages),
+    [SERVER_HEADERS_FILE]: JSON.stringify(headers, null, 2) + '\n',
+    [NGINX_HEADERS_FILE]: nginxSecurityHeaders(headers),
+  };
+}

@@ -1,0 +1,176 @@
+// Every problem `npm run validate` can report: a stable code (what tests, the studio and CI match on),
+// the message (with the details of this case) and a hint on how to fix it. One catalogue, so the
+// wording is written once and the codes never drift.
+
+const list = (xs: readonly string[]) => xs.join(', ');
+const didYouMean = (guess: string | undefined) => (guess ? `; did you mean "${guess}"?` : '');
+
+export const catalogue = {
+  'malformed-json': {
+    message: (p: { detail: string }) => `malformed JSON: ${p.detail}`,
+    hint: 'Look just before this position for a missing comma, quote or bracket. Comments and trailing commas are not allowed.',
+  },
+  'missing-document': {
+    message: (p: { what: string }) => `${p.what} is missing`,
+    hint: 'The site needs pages-data/site.json, pages-data/records/partners.json, pages-data/records/suppliers.json and pages-data/404.json.',
+  },
+  'schema-link': {
+    message: (p: { expected: string; received: string }) => `must name its JSON Schema so editors can check it: expected "${p.expected}", received ${p.received}`,
+    hint: 'Start the document with "$schema" pointing at the schema file by a relative path; your editor then completes and checks fields.',
+  },
+  'missing-field': {
+    message: (p: { key: string; expected: string }) => `required field "${p.key}" is missing: expected ${p.expected}`,
+    hint: 'Add the field; hover over the object in your editor to see the fields it takes.',
+  },
+  'wrong-type': {
+    message: (p: { expected: string; type: string; received: string }) => `wrong type: expected ${p.expected}, received ${p.type} ${p.received}`,
+    hint: 'Quote text, leave numbers and true/false bare, and use [ ] for lists.',
+  },
+  'unknown-key': {
+    message: (p: { key: string; guess?: string | undefined; allowed: readonly string[] }) =>
+      `unknown key "${p.key}": ${p.guess ? `did you mean "${p.guess}"?` : `allowed keys: ${list(p.allowed)}`}`,
+    hint: 'Keys are checked exactly, so a misspelt one is never silently dropped.',
+  },
+  'unknown-block-type': {
+    message: (p: { received: string; expected: readonly string[]; guess?: string | undefined }) =>
+      `unknown block type ${p.received}: expected one of ${list(p.expected)}${didYouMean(p.guess)}`,
+    hint: 'Block types are defined in schemas/blocks/; `npm run new-block -- <name>` adds one.',
+  },
+  'unknown-option': {
+    message: (p: { field: string; received: string; expected: readonly string[]; guess?: string | undefined }) =>
+      `unknown ${p.field} ${p.received}: expected one of ${list(p.expected)}${didYouMean(p.guess)}`,
+    hint: 'This field picks one of a fixed set of variants; each variant takes its own fields.',
+  },
+  'not-allowed': {
+    message: (p: { received: string; expected: readonly string[]; guess?: string | undefined }) =>
+      `${p.received} is not allowed: expected one of ${list(p.expected)}${didYouMean(p.guess)}`,
+    hint: 'This field takes one of a fixed list of values.',
+  },
+  'too-short': {
+    message: (p: { minimum: number; length: number }) => `too short: at least ${p.minimum} characters (this has ${p.length})`,
+    hint: 'Descriptions are 50 to 160 characters: what search engines and link previews show.',
+  },
+  'too-long': {
+    message: (p: { maximum: number; length: number }) => `too long: at most ${p.maximum} characters (this has ${p.length})`,
+    hint: 'Descriptions are 50 to 160 characters: what search engines and link previews show.',
+  },
+  'too-few': {
+    message: (p: { minimum: number; count: number }) => `too few: at least ${p.minimum} (this has ${p.count})`,
+    hint: 'The list needs more entries (or the field removed, where it is optional).',
+  },
+  'too-many': {
+    message: (p: { maximum: number; count: number }) => `too many: at most ${p.maximum} (this has ${p.count})`,
+    hint: 'The layout has room for this many; split the content or use another block.',
+  },
+  'out-of-range': {
+    message: (p: { detail: string }) => p.detail,
+    hint: 'Numbers have a range: see the field description.',
+  },
+  'bad-format': {
+    message: (p: { expected: string; received: string }) => `expected ${p.expected} (received ${p.received})`,
+    hint: 'See the field description for the expected form.',
+  },
+  'unsafe-url': {
+    message: (p: { expected: string; received: string }) => `expected ${p.expected} (received ${p.received})`,
+    hint: 'Links may only be http(s) addresses, written plainly: no javascript:, data: or file: URL, user info or backslash.',
+  },
+  'alt-text': {
+    message: (p: { expected: string; received: string }) => `expected ${p.expected} (received ${p.received})`,
+    hint: 'Alt text is read out by screen readers in place of the picture: say what it shows, in a few words.',
+  },
+  'invalid-value': {
+    message: (p: { detail: string }) => p.detail,
+    hint: 'See the field description in your editor.',
+  },
+  'unknown-page': {
+    message: (p: { to: string; guess?: string | undefined }) => `link to ${p.to}: no such page${p.guess ? `; did you mean ${p.guess}?` : ''}`,
+    hint: 'A link names a page by its URL, which is its file under pages-data/ (services/x.json is /services/x).',
+  },
+  'unknown-anchor': {
+    message: (p: { to: string; anchor: string; anchors: readonly string[] }) =>
+      `link to ${p.to}: the page has no section with id "${p.anchor}" (it has: ${list(p.anchors) || 'none'})`,
+    hint: 'An anchor (#id) names a block of that page by its "id".',
+  },
+  'unknown-partner': {
+    message: (p: { id: string; guess?: string | undefined }) => `unknown partner id "${p.id}"${didYouMean(p.guess)}`,
+    hint: 'Partner ids are the "id" fields of pages-data/records/partners.json.',
+  },
+  'unknown-supplier': {
+    message: (p: { id: string; guess?: string | undefined }) => `unknown supplier id "${p.id}"${didYouMean(p.guess)}`,
+    hint: 'Supplier ids are the "id" fields of pages-data/records/suppliers.json.',
+  },
+  'missing-file': {
+    message: (p: { path: string }) => `${p.path} is not in public/ (expected public${p.path})`,
+    hint: 'Files the site serves live under public/; the path starts at its root (/images/x.svg is public/images/x.svg).',
+  },
+  'duplicate-id': {
+    message: (p: { what: string; id: string }) => `duplicate ${p.what} id "${p.id}"`,
+    hint: 'Each record needs its own id: pages refer to records by it.',
+  },
+  'route-collision': {
+    message: (p: { url: string; other: string }) => `two documents answer at ${p.url}: this one and ${p.other}`,
+    hint: 'Every URL has one document. A partner page also answers at /{id}, so a partner id cannot be the name of a page or folder.',
+  },
+  'unknown-record-file': {
+    message: () => 'not a record file: pages-data/records/ holds partners.json and suppliers.json only',
+    hint: 'Pages go anywhere else under pages-data/, at the path of their URL.',
+  },
+  'partner-page-mismatch': {
+    message: (p: { id: string }) => `a partner page opens with the partner-profile block of its own partner, "${p.id}"`,
+    hint: 'pages-data/partner/{id}.json is the page of the partner with that id.',
+  },
+  'page-opening': {
+    message: (p: { opening: readonly string[]; received: string }) => `a page opens with a block that carries its h1 (${list(p.opening)}), not ${p.received}`,
+    hint: 'The first block is the page\'s heading: usually a hero.',
+  },
+  'second-heading': {
+    message: (p: { type: string }) => `a second ${p.type} would give the page a second h1`,
+    hint: 'A page has one h1: only its first block carries it.',
+  },
+  'page-closing': {
+    message: (p: { closing: readonly string[] }) => `a page ends with a call to action (${list(p.closing)})`,
+    hint: 'Every page but the not-found page closes with a cta-banner that invites the visitor to ask for a quote.',
+  },
+  'misplaced-closing': {
+    message: (p: { type: string }) => `a ${p.type} closes the page: it can only be the last block`,
+    hint: 'Move it to the end of "blocks", or use a text or card-grid block here.',
+  },
+  'duplicate-anchor': {
+    message: (p: { anchor: string }) => `two sections of this page have the id "${p.anchor}"`,
+    hint: 'Ids are anchors (/page#id): each must be unique on its page.',
+  },
+  'not-found-indexed': {
+    message: () => 'the not-found page must say "noindex": true',
+    hint: 'Search engines should never list the not-found page.',
+  },
+  placeholder: {
+    message: (p: { text: string }) => `placeholder text to replace: ${p.text}`,
+    hint: 'A new page starts with TODO placeholders (npm run new-page); write the real text in their place.',
+  },
+  'stale-json-schema': {
+    message: () => 'out of date with the zod schemas: run `npm run schemas`',
+    hint: 'The JSON Schema files editors read are generated from schemas/*.ts.',
+  },
+} as const;
+
+export type Code = keyof typeof catalogue;
+type MessageParams<C extends Code> = Parameters<(typeof catalogue)[C]['message']>;
+export type Params<C extends Code> = MessageParams<C> extends [infer P] ? P : Record<string, never>;
+
+export interface Problem {
+  /** Path from the project root, e.g. pages-data/services/water-testing.json */
+  file: string;
+  line: number;
+  column: number;
+  /** Field path inside the document, e.g. blocks[2].cards[0].title ('' for the whole file) */
+  path: string;
+  code: Code;
+  message: string;
+}
+
+export const message = <C extends Code>(code: C, params: Params<C>): string =>
+  (catalogue[code].message as (p: Params<C>) => string)(params);
+
+export function formatProblem(p: Problem): string {
+  return `${p.file}:${p.line}:${p.column}  ${p.path || '(document)'}  ${p.message}`;
+}

@@ -1,0 +1,21 @@
+import type { BlockOf, BlockPropsOf, BlockType } from '../../schemas/blocks';
+import type { PageMeta } from '../../schemas/page';
+
+/** A block as a page renders it: the block, and the records its component shows (its definition's `resolve`). */
+export type RenderedBlock = { [K in BlockType]: { block: BlockOf<K>; props: BlockPropsOf<K> } }[BlockType];
+
+/** What the browser receives for one page (src/node/content.ts resolvePage). */
+export interface ResolvedPage {
+  /** The route of its document: /partner/palintest serves /palintest too. */
+  route: string;
+  /** Its canonical path: /palintest for /partner/palintest. */
+  canonical: string;
+  meta: PageMeta;
+  blocks: RenderedBlock[];
+}
+
+/** A route's loader data: the page, and 404 when the not-found document stands in. */
+export interface LoadedPage {
+  status: 200 | 404;
+  page: ResolvedPage;
+}
