@@ -1,0 +1,73 @@
+// npm run new-page -- /services/spectroscopy: writes a new page document at the path of its URL, with
+// its $schema, meta, a hero and a closing call to action. Its TODO placeholders fail `npm run validate`
+// (code `placeholder`) until the author writes the real text. Refuses a URL that answers already.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { pageLink } from '../../schemas/primitives.ts';
+import { isPartnerPath, isRecordFile, routeOfFile } from '../../schemas/routes.ts';
+import { contentFiles, PLACEHOLDER } from './content.ts';
+
+export function newPage(root: string, url: string): string {
+  if (!pageLink.safeParse(url).success || url.includes('#') || url === '/') {
+    throw new Error(`${url}: a new page's URL is a path of lowercase words joined by hyphens, e.g. /services/spectroscopy`);
+  }
+  if (isPartnerPath(url)) throw new Error(`${url}: a partner page starts from its record in pages-data/records/partners.json; copy another pages-data/partner/ page`);
+  const files = contentFiles(root);
+  const taken = files.find((f) => !isRecordFile(f) && (routeOfFile(f) === url || routeOfFile(f) === `/partner${url}`));
+  if (taken) throw new Error(`${url} is a page already: pages-data/${taken}`);
+
+  const file = `${url.slice(1)}.json`;
+  // Siblings under the same folder say how the site search groups the page and where its back link leads.
+  const sibling = files
+    .filter((f) => f !== file && dirname(f) === dirname(file) && !f.endsWith('index.json') && !isRecordFile(f))
+    .map((f) => JSON.parse(readFileSync(join(root, 'pages-data', f), 'utf8')) as { meta?: { searchGroup?: string }; blocks?: { type?: string; back?: unknown }[] })[0];
+  const back = sibling?.blocks?.[0]?.type === 'hero' ? sibling.blocks[0].back : undefined;
+
+  const doc = {
+    $schema: `${'../'.repeat(file.split('/').length)}schemas/page.schema.json`,
+    meta: {
+      title: `${PLACEHOLDER} the page title, e.g. "${words(url)}" (the site name is added after it)`,
+      description: `${PLACEHOLDER} one or two sentences for search results and link previews, 50 to 160 characters.`,
+      keywords: [`${PLACEHOLDER} a phrase buyers search for`],
+      ...(sibling?.meta?.searchGroup ? { searchGroup: sibling.meta.searchGroup } : {}),
+    },
+    blocks: [
+      {
+        type: 'hero',
+        title: `${PLACEHOLDER} the page heading`,
+        lead: `${PLACEHOLDER} one or two sentences under the heading.`,
+        ...(back ? { back } : {}),
+        buttons: [{ label: 'Request a Quote', action: { kind: 'quote' } }],
+      },
+      {
+        type: 'cta-banner',
+        title: `${PLACEHOLDER} the closing call to action`,
+        text: `${PLACEHOLDER} one or two sentences that invite the visitor to ask for a quote.`,
+        buttons: [{ label: 'Request a Quote', action: { kind: 'quote' } }],
+      },
+    ],
+  };
+  const path = join(root, 'pages-data', file);
+  if (existsSync(path)) throw new Error(`pages-data/${file} exists already`);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(doc, null, 2) + '\n');
+  return `pages-data/${file}`;
+}
+
+const words = (url: string) => url.split('/').pop()!.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const url = process.argv[2];
+  if (!url) {
+    console.error('usage: npm run new-page -- /services/spectroscopy');
+    process.exit(2);
+  }
+  try {
+    const file = newPage(process.cwd(), url);
+    console.log(`wrote ${file}: the page ${url}.\nReplace its ${PLACEHOLDER} placeholders (npm run validate lists each at its line), add blocks between the hero and the call to action, then npm run dev to see it.`);
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
+}
