@@ -74,7 +74,6 @@ export const siteDocument = z
       themeColor: z.string().regex(/^#[0-9a-f]{6}$/i),
     }),
     features: z.strictObject({
-      imageProbing: z.boolean().meta({ description: "Probe partner websites for better logos and pictures (D14)." }),
       formEndpoint: httpsUrl
         .nullable()
         .meta({ description: 'Where the contact form POSTs JSON; null opens the mail program instead (D6).' }),

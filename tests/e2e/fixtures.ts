@@ -1,24 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import type { Partner } from '../../schemas/records';
-import { probeCandidates } from '../../src/lib/probe';
-
-const partners = (JSON.parse(readFileSync('pages-data/records/partners.json', 'utf8')) as { partners: Partner[] }).partners;
-
-/**
- * The URLs partner image probing may ask for (section 4, D14). Probing tries addresses that usually
- * do not exist, and Chromium logs every failed image load as a console error; these, and only these,
- * are expected.
- */
-export const probeUrls = new Set(partners.flatMap((p) => (['logo', 'hero'] as const).flatMap((kind) => probeCandidates(p.websiteUrl, kind, new Date()))));
 
 const isLocal = (url: URL) => url.hostname === 'localhost' || url.hostname === '127.0.0.1';
 
 /**
  * Every test runs offline: any request to another host is aborted unless the test routes it itself
  * (a page route wins over this context route). Console errors and warnings are collected, except the
- * not-found page's own line naming the attempted path and failed probe requests.
+ * not-found page's own line naming the attempted path.
  */
 export const test = base.extend<{ noNetwork: void; consoleErrors: string[] }>({
   noNetwork: [
@@ -37,7 +25,6 @@ export const test = base.extend<{ noNetwork: void; consoleErrors: string[] }>({
       if (text.startsWith('404 Error: User attempted to access non-existent route:')) return;
       // The browser's own line for a not-found document answered with status 404, as it should be.
       if (text.includes('status of 404') && msg.location().url === page.url()) return;
-      if (text.startsWith('Failed to load resource') && probeUrls.has(msg.location().url)) return;
       errors.push(`${msg.type()}: ${text}`);
     });
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));

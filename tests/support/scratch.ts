@@ -1,7 +1,9 @@
 // A scratch copy of the project in a temporary folder, for tests that change content or configuration:
 // they edit and build the copy, never the working tree's pages-data/ or public/.
-import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
+import { execFileSync, type ExecFileSyncOptions, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -49,4 +51,38 @@ export function scratchProject(prefix = 'scratch-'): Scratch {
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
   return scratch;
+}
+
+/** Serves a scratch copy's built dist/ with the project's own server on a free port. */
+export async function serveScratch(scratch: Scratch): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const server = spawn(process.execPath, [join(scratch.dir, 'node_modules/tsx/dist/cli.mjs'), 'src/node/serve.ts'], {
+    cwd: scratch.dir,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout!.on('data', (d: Buffer) => (output += d));
+  server.stderr!.on('data', (d: Buffer) => (output += d));
+  const url = `http://localhost:${port}`;
+  for (let tries = 0; ; tries++) {
+    if (server.exitCode !== null) throw new Error(`the scratch server exited (${server.exitCode}):\n${output}`);
+    if (tries === 200) throw new Error(`the scratch server did not answer at ${url} within 20 s:\n${output}`);
+    if (await fetch(url).then(() => true, () => false)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: async () => {
+      if (server.exitCode === null) {
+        server.kill();
+        await once(server, 'exit');
+      }
+    },
+  };
 }

@@ -1,11 +1,8 @@
 import { Anchor, Badge, Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCertificate, IconExternalLink, IconFileText, IconTag, IconWorld } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import site from 'virtual:site';
-import type { Partner } from '../../../schemas/records';
+import type { ReactNode } from 'react';
 import { isStockPhoto } from '../../lib/hosts';
 import { telUrl } from '../../lib/mail';
-import { loadImage, type ProbeKind, probePartnerImages } from '../../lib/probe';
 import { external } from '../../ui/actions';
 import { FallbackImage } from '../../ui/FallbackImage';
 import { ItemList } from '../../ui/ItemList';
@@ -13,11 +10,10 @@ import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
 
 export function PartnerProfile({ partner }: BlockComponentProps<'partner-profile'>) {
-  const probed = useProbedImages(partner);
-  // A probed picture comes from the partner's own site; a stored one from a stock-photo host is not
-  // the brand's, so its logo is written as the name and its picture left out.
-  const logo = probed.logo ?? (isStockPhoto(partner.logo) ? undefined : partner.logo);
-  const heroImage = probed.hero ?? (isStockPhoto(partner.image) ? undefined : partner.image);
+  // A picture from a stock-photo host is not the brand's: its logo is written as the name and its
+  // picture left out.
+  const logo = isStockPhoto(partner.logo) ? undefined : partner.logo;
+  const heroImage = isStockPhoto(partner.image) ? undefined : partner.image;
   const contact = partner.contactInfo ?? {};
   const hasContact = Boolean(partner.established || contact.email || contact.phone || contact.address);
   return (
@@ -101,26 +97,6 @@ export function PartnerProfile({ partner }: BlockComponentProps<'partner-profile
       </Section>
     </>
   );
-}
-
-/**
- * Better pictures found on the partner's own website (section 4, D14): probed in the browser once the
- * page is shown, only when the site document switches probing on, and stopped when the visitor leaves.
- */
-function useProbedImages(partner: Partner): Partial<Record<ProbeKind, string>> {
-  const website = partner.websiteUrl;
-  const [found, setFound] = useState<Partial<Record<ProbeKind, string>>>({});
-  useEffect(() => {
-    if (!website || !site.features.imageProbing) return;
-    const leave = new AbortController();
-    const start = () =>
-      void probePartnerImages(website, { now: new Date(), load: loadImage, signal: leave.signal, onFound: (kind, url) => setFound((f) => ({ ...f, [kind]: url })) });
-    // After the page's own pictures: wait for the load event if it has not come yet.
-    if (document.readyState === 'complete') start();
-    else window.addEventListener('load', start, { once: true, signal: leave.signal });
-    return () => leave.abort();
-  }, [website]);
-  return found;
 }
 
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
