@@ -1,6 +1,6 @@
-import { Anchor, Button } from '@mantine/core';
+import { Anchor, type AnchorProps, Button, type ButtonProps, type MantineSize } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { type AnchorHTMLAttributes, forwardRef, type ReactNode } from 'react';
+import { type AnchorHTMLAttributes, forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import site from 'virtual:site';
 import type { Action, Button as ButtonData } from '../../schemas/action';
 import { openCatalogue, openQuote } from '../dialogs';
@@ -20,41 +20,50 @@ export const InternalLink = forwardRef<HTMLAnchorElement, InternalLinkProps>(fun
 
 export const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
-/** Props that make a Mantine Button or Anchor carry out an action. */
-export function actionProps(action: Action): Record<string, unknown> {
+/** Where an action takes the visitor: a page of the site, an address (mail, phone, another site) or a dialog. */
+type Target = { to: string } | { href: string; newTab: boolean } | { onClick: () => void };
+
+function target(action: Action): Target {
   switch (action.kind) {
     case 'link':
-      return { component: InternalLink, to: action.to };
+      return { to: action.to };
     case 'external':
-      return { component: 'a', href: action.href, ...external };
-    case 'email':
-      return { component: 'a', href: action.subject ? mailtoUrl({ to: site.mailboxes[action.mailbox], subject: action.subject, body: '' }) : `mailto:${site.mailboxes[action.mailbox]}` };
+      return { href: action.href, newTab: true };
+    case 'email': {
+      const to = site.mailboxes[action.mailbox];
+      return { href: action.subject ? mailtoUrl({ to, subject: action.subject, body: '' }) : `mailto:${to}`, newTab: false };
+    }
     case 'call':
-      return { component: 'a', href: telUrl(site.phones[0]!) };
+      return { href: telUrl(site.phones[0]!), newTab: false };
     case 'whatsapp':
-      return { component: 'a', href: whatsappUrl(site.whatsapp, action.message), ...external };
+      return { href: whatsappUrl(site.whatsapp, action.message), newTab: true };
     case 'quote':
-      return { component: 'button', type: 'button', onClick: () => openQuote(action.details) };
+      return { onClick: () => openQuote(action.details) };
     case 'catalogue':
-      return { component: 'button', type: 'button', onClick: () => openCatalogue(action.interest) };
+      return { onClick: () => openCatalogue(action.interest) };
   }
 }
 
-export function ActionButton({ button, size = 'md', inverted = false, fullWidth }: { button: ButtonData; size?: string; inverted?: boolean; fullWidth?: boolean }) {
+export function ActionButton({ button, size = 'md', inverted = false, fullWidth }: { button: ButtonData; size?: MantineSize; inverted?: boolean; fullWidth?: boolean }) {
   const primary = button.variant === 'primary';
-  return (
-    <Button
-      {...actionProps(button.action)}
-      size={size}
-      fullWidth={fullWidth}
-      variant={inverted ? (primary ? 'white' : 'outline') : primary ? 'filled' : 'outline'}
-      color={inverted && !primary ? 'white' : undefined}
-    >
-      {button.label}
-    </Button>
-  );
+  const look: ButtonProps = {
+    size,
+    fullWidth,
+    variant: inverted ? (primary ? 'white' : 'outline') : primary ? 'filled' : 'outline',
+    color: inverted && !primary ? 'white' : undefined,
+    children: button.label,
+  };
+  const t = target(button.action);
+  if ('to' in t) return <Button component={InternalLink} to={t.to} {...look} />;
+  if ('href' in t) return <Button component="a" href={t.href} {...(t.newTab ? external : {})} {...look} />;
+  return <Button type="button" onClick={t.onClick} {...look} />;
 }
 
-export function ActionAnchor({ label, action, children }: { label: string; action: Action; children?: ReactNode }) {
-  return <Anchor {...actionProps(action)}>{children ?? label}</Anchor>;
+/** A text link that carries out an action; `look` styles it (Mantine Anchor props). */
+export function ActionAnchor({ label, action, children, ...look }: { label: string; action: Action; children?: ReactNode } & AnchorProps & Pick<HTMLAttributes<HTMLElement>, 'aria-hidden' | 'tabIndex'>) {
+  const content = children ?? label;
+  const t = target(action);
+  if ('to' in t) return <Anchor component={InternalLink} to={t.to} {...look}>{content}</Anchor>;
+  if ('href' in t) return <Anchor href={t.href} {...(t.newTab ? external : {})} {...look}>{content}</Anchor>;
+  return <Anchor component="button" type="button" onClick={t.onClick} {...look}>{content}</Anchor>;
 }

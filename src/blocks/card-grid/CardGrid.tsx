@@ -1,6 +1,6 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { BlockOf } from '../../../schemas/blocks';
-import { ActionAnchor, ActionButton, InternalLink, actionProps } from '../../ui/actions';
+import { ActionAnchor, ActionButton, InternalLink } from '../../ui/actions';
 import { FallbackImage } from '../../ui/FallbackImage';
 import { icons } from '../../ui/icons';
 import { ItemList } from '../../ui/ItemList';
@@ -101,9 +101,9 @@ function GridCard({ card, plain, headingOrder }: { card: CardData; plain: boolea
         <Group gap="xs" mt="md">
           {card.buttons?.map((b) => <ActionButton key={b.label} button={b} size="sm" />)}
           {card.link && !card.buttons && (
-            <Anchor {...actionProps(card.link.action)} fw={600} size="sm" aria-hidden tabIndex={-1}>
+            <ActionAnchor label={card.link.label} action={card.link.action} fw={600} size="sm" aria-hidden tabIndex={-1}>
               {card.link.label} →
-            </Anchor>
+            </ActionAnchor>
           )}
         </Group>
       )}
