@@ -1,0 +1,68 @@
+// The studio's writes: the new value of a document applied to its text as the smallest set of
+// jsonc-parser edits, so what the author did not change keeps its bytes, its key order and its
+// formatting, and a change of one field is a change of one line.
+import { applyEdits, type JSONPath, modify } from 'jsonc-parser';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function equal(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => equal(v, b[i]));
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => k in b && equal(a[k], b[k]));
+  }
+  return false;
+}
+
+/** The same kind of thing: both objects naming the same block type or action kind (else it is replaced whole). */
+const sameKind = (a: Record<string, Json>, b: Record<string, Json>) => a.type === b.type && a.kind === b.kind;
+
+/** `text` (a JSON document) changed to hold `next`, touching only what differs. */
+export function applyValue(text: string, next: unknown): string {
+  let out = text;
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const indent = /\n( +|\t)"/.exec(text)?.[1] ?? '  ';
+  const formattingOptions = { insertSpaces: indent !== '\t', tabSize: indent === '\t' ? 1 : indent.length, eol };
+  const set = (path: JSONPath, value: Json | undefined, isArrayInsertion = false) => {
+    out = applyEdits(out, modify(out, path, value, { formattingOptions, isArrayInsertion }));
+  };
+
+  // Paths refer to the text as edited so far: removals run before insertions, from the end.
+  const walk = (prev: Json | undefined, value: Json, path: JSONPath): void => {
+    if (equal(prev, value)) return;
+    // Emptied containers are written whole: removing the last member would leave its line break.
+    const empty = (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
+    if (empty) return set(path, value);
+    if (isObject(prev) && isObject(value) && (path.length === 0 || sameKind(prev, value))) {
+      for (const key of Object.keys(prev)) if (!(key in value)) set([...path, key], undefined);
+      for (const [key, v] of Object.entries(value)) {
+        if (key in prev) walk(prev[key], v, [...path, key]);
+        else set([...path, key], v);
+      }
+      return;
+    }
+    if (Array.isArray(prev) && Array.isArray(value)) {
+      const shortest = Math.min(prev.length, value.length);
+      let head = 0;
+      while (head < shortest && equal(prev[head], value[head])) head++;
+      let tail = 0;
+      while (tail < shortest - head && equal(prev[prev.length - 1 - tail], value[value.length - 1 - tail])) tail++;
+      const removed = prev.length - head - tail;
+      const added = value.length - head - tail;
+      const changed = Math.min(removed, added);
+      for (let i = removed - 1; i >= changed; i--) set([...path, head + i], undefined);
+      for (let i = 0; i < changed; i++) walk(prev[head + i], value[head + i]!, [...path, head + i]);
+      for (let i = changed; i < added; i++) set([...path, head + i], value[head + i], true);
+      return;
+    }
+    set(path, value);
+  };
+
+  if (text.trim() === '') return JSON.stringify(next, null, 2) + '\n';
+  walk(JSON.parse(text) as Json, next as Json, []);
+  // jsonc-parser's edits are checked, not trusted: a document that does not read back as the value is written whole.
+  return equal(JSON.parse(out), next) ? out : JSON.stringify(next, null, 2) + '\n';
+}
