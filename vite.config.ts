@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { studioPlugin } from './src/node/studio-plugin.ts';
 import { contentPlugin } from './src/node/vite-plugin.ts';
 
 // How the client build is cut into files. Left to itself the bundler gives every set of lazily
@@ -11,7 +12,8 @@ const overlayModules =
   /node_modules\/(@mantine\/core\/(esm\/components\/(Modal|ModalBase|Drawer|Overlay|Portal|Transition|FocusTrap|ScrollArea)\/|styles\/(Modal|ModalBase|Drawer|Overlay|ScrollArea)\.css)|react-remove-scroll|react-style-singleton|use-sidecar|use-callback-ref|get-nonce|aria-hidden|tslib|@floating-ui)/;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [contentPlugin(), react()],
+  // The studio exists under `vite` (npm run dev) only: its plugin applies to serve, and no build input names its modules.
+  plugins: [contentPlugin(), studioPlugin(), react()],
   build: {
     target: 'es2022',
     cssCodeSplit: true,

@@ -13,7 +13,8 @@ import { referenceOf, type ReferenceKind } from '../../schemas/primitives.ts';
 import { partnersDocument, suppliersDocument, type Partner, type Supplier } from '../../schemas/records.ts';
 import { canonicalPath, isRecordFile, NOT_FOUND_ROUTE, partnerAlias, partnerIdOfRoute, RECORD_FILES, routeOfFile } from '../../schemas/routes.ts';
 import { siteDocument, type SiteDocument } from '../../schemas/site.ts';
-import type { RenderedBlock, ResolvedPage } from '../page/types.ts';
+import { recordsOf, renderBlock } from '../page/resolve.ts';
+import type { ResolvedPage } from '../page/types.ts';
 import { jsonSchemaFiles } from './json-schema.ts';
 import { type Code, formatProblem, message, type Params, type Problem } from './problems.ts';
 
@@ -308,19 +309,12 @@ export function builtSite(site: SiteDocument): SiteDocument {
 }
 
 /** The records as the block definitions see them; the validator has checked every id. */
-export function records(content: Content): Records {
-  const get = <T>(map: Map<string, T>, what: string) => (id: string): T => {
-    const record = map.get(id);
-    if (!record) throw new Error(`no ${what} "${id}" (the validator lets no unknown id through)`);
-    return record;
-  };
-  return { partner: get(content.partners, 'partner'), supplier: get(content.suppliers, 'supplier') };
-}
+export const records = (content: Content): Records => recordsOf(content.partners, content.suppliers);
 
 /** What the browser receives for one page: its meta and each block with the records it shows. */
 export function resolvePage(content: Content, page: Page): ResolvedPage {
   const r = records(content);
-  const blocks = page.doc.blocks.map((block) => ({ block, props: blockDefinitions[block.type].resolve(block as never, r) }) as RenderedBlock);
+  const blocks = page.doc.blocks.map((block) => renderBlock(block, r));
   return { route: page.route, canonical: canonicalPath(page.route), meta: page.doc.meta, blocks };
 }
 

@@ -11,6 +11,9 @@ const SITE_ID = 'virtual:site';
 const PAGES_ID = 'virtual:pages';
 const PAGE_PREFIX = 'virtual:page/';
 const SEARCH_ID = 'virtual:search-index';
+const SITE_HEAD = '<!--site-head-->';
+/** Sent to the dev server's pages when a document changes: the site's pages reload; the studio, holding unsaved edits, does not listen. */
+const CONTENT_CHANGED = 'acacia:content-changed';
 
 /** The module of one page document (its chunk in the build): pages-data/services/x.json is virtual:page/services/x. */
 export const pageModule = (file: string) => PAGE_PREFIX + file.replace(/\.json$/, '');
@@ -70,7 +73,8 @@ export function contentPlugin(): Plugin {
       }
       return undefined;
     },
-    transformIndexHtml(html) {
+    transformIndexHtml(html, ctx) {
+      if (!html.includes(SITE_HEAD)) return html;
       const { site } = content();
       const a = site.address;
       const tags = [
@@ -80,7 +84,10 @@ export function contentPlugin(): Plugin {
         `<meta name="geo.position" content="${site.map.latitude};${site.map.longitude}" />`,
         `<meta name="ICBM" content="${site.map.latitude}, ${site.map.longitude}" />`,
       ];
-      return html.replace('<!--site-head-->', tags.join('\n    '));
+      if (ctx.server) {
+        tags.push(`<script type="module">import { createHotContext } from '/@vite/client'; createHotContext('/@content').on('${CONTENT_CHANGED}', () => location.reload());</script>`);
+      }
+      return html.replace(SITE_HEAD, tags.join('\n    '));
     },
     configureServer(server: ViteDevServer) {
       const dataDir = resolve(root, 'pages-data');
@@ -98,7 +105,7 @@ export function contentPlugin(): Plugin {
         for (const mod of server.moduleGraph.idToModuleMap.values()) {
           if (mod.id?.startsWith('\0virtual:')) server.moduleGraph.invalidateModule(mod);
         }
-        server.ws.send({ type: 'full-reload' });
+        server.ws.send({ type: 'custom', event: CONTENT_CHANGED });
       };
       server.watcher.on('change', onChange);
       server.watcher.on('add', onChange);

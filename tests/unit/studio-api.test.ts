@@ -1,0 +1,85 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { studioMiddleware } from '../../src/node/studio-plugin';
+
+const project = resolve(__dirname, '../..');
+const file = 'services/water-testing.json';
+let root = '';
+let server: Server;
+let base = '';
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'studio-api-'));
+  cpSync(join(project, 'pages-data'), join(root, 'pages-data'), { recursive: true });
+  symlinkSync(join(project, 'public'), join(root, 'public'));
+  symlinkSync(join(project, 'schemas'), join(root, 'schemas'));
+  const handle = studioMiddleware(root, async () => '<!doctype html>');
+  server = createServer((req, res) => handle(req as never, res, () => ((res.statusCode = 404), res.end())));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const onDisk = () => readFileSync(join(root, 'pages-data', file), 'utf8');
+const open = async () => (await (await fetch(`${base}/__studio/api/document?file=${encodeURIComponent(file)}`)).json()) as { text: string; version: string };
+const save = (body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${base}/__studio/api/save`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+describe('the studio save endpoint', () => {
+  it('writes a changed field as one changed line and answers with the new version', async () => {
+    const { text, version } = await open();
+    const value = JSON.parse(text);
+    value.blocks[0].title = 'Water Testing for Every Source';
+    const res = await save({ file, value, version });
+    expect(res.status).toBe(200);
+    const after = onDisk();
+    const changed = after.split('\n').filter((line, i) => line !== text.split('\n')[i]);
+    expect(changed).toEqual(['      "title": "Water Testing for Every Source",']);
+    expect(((await res.json()) as { version: string }).version).toBe((await open()).version);
+  });
+
+  it('refuses an invalid document with the validator\'s problem, leaving the file as it was', async () => {
+    const { text, version } = await open();
+    const value = JSON.parse(text);
+    value.meta.description = 'Too short.';
+    const res = await save({ file, value, version });
+    expect(res.status).toBe(422);
+    const { problems } = (await res.json()) as { problems: { file: string; line: number; path: string; code: string }[] };
+    expect(problems).toEqual([expect.objectContaining({ file: `pages-data/${file}`, line: 5, path: 'meta.description', code: 'too-short' })]);
+    expect(onDisk()).toBe(text);
+  });
+
+  it('refuses to overwrite a file that changed on disk since it was opened', async () => {
+    const { text } = await open();
+    const res = await save({ file, value: JSON.parse(text), version: 'an-older-version' });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: string }).error).toMatch(/changed on disk/);
+  });
+
+  it('refuses other origins (403), other content types (415) and paths outside pages-data/ (400)', async () => {
+    const before = onDisk();
+    const { text, version } = await open();
+    const body = { file, value: { ...JSON.parse(text), blocks: [] }, version };
+    expect((await save(body, { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await fetch(`${base}/__studio/api/save`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status).toBe(403);
+    expect((await save(body, { 'sec-fetch-site': 'cross-site', origin: '' })).status).toBe(403);
+    expect((await save(JSON.stringify(body), { 'content-type': 'text/plain' })).status).toBe(415);
+    expect((await save(JSON.stringify(body), { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(415);
+    for (const bad of ['../package.json', 'services/../site.json', '/etc/passwd.json', '..', 'services/.hidden.json', 'nope.json', 'index.txt']) {
+      expect((await save({ ...body, file: bad })).status, bad).toBe(400);
+    }
+    expect((await save('not json')).status).toBe(400);
+    expect(onDisk()).toBe(before);
+  });
+});
