@@ -66,6 +66,10 @@ class Refusal extends Error {
   }
 }
 
+/** A problem with the line `npm run validate` prints for it. */
+export type StudioProblem = Problem & { text: string };
+const withText = (p: Problem): StudioProblem => ({ ...p, text: formatProblem(p) });
+
 const version = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 const schemaFile = (file: string) =>
@@ -160,12 +164,12 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
     if (body.value === undefined) throw new Refusal(400, 'the request names no value');
     switch (url.pathname.slice(API.length)) {
       case 'validate':
-        return { status: 200, body: { problems: check(file, body.value).problems } };
+        return { status: 200, body: { problems: check(file, body.value).problems.map(withText) } };
       case 'save': {
         const { before, text, problems } = check(file, body.value);
         if (version(before) !== body.version) throw new Refusal(409, `pages-data/${file} changed on disk since it was opened; reload it to see the changes (yours are not saved)`);
         const blocking = newProblems(file, problems);
-        if (blocking.length > 0) return { status: 422, body: { saved: false, problems: blocking } };
+        if (blocking.length > 0) return { status: 422, body: { saved: false, problems: blocking.map(withText) } };
         if (text !== before) writeFileSync(join(dataDir, file), text);
         return { status: 200, body: { saved: true, version: version(text), changed: text !== before } };
       }

@@ -1,0 +1,395 @@
+// A form made from a document's JSON Schema: one generic field per kind of schema (object, list,
+// union, text, number, switch), so a block type added to the union is editable with no code here.
+// Every input carries its JSON path (data-path="blocks.0.title"), which problems point at.
+import { ActionIcon, Autocomplete, Box, Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, Paper, Stack, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
+import { createContext, memo, type ReactNode, useContext, useState } from 'react';
+import type { StudioContext } from './api';
+import {
+  branchName, branchOf, discriminator, humanize, initialValue, isFreeText, isObject, joinPath, type Json, type JsonObject, type JsonSchema, optionsOf, singular,
+} from './schema';
+
+export interface FormContext {
+  options: StudioContext['options'];
+  /** The problem lines (as validate prints them) of each data-path. */
+  problems: ReadonlyMap<string, string[]>;
+  /** Sets the value at a path; undefined removes an object's key. Stable across renders. */
+  change(path: string, value: Json | undefined): void;
+  /** Items of the document's top-level lists fold: these paths are open. */
+  open: ReadonlySet<string>;
+  setOpen(path: string, open: boolean): void;
+}
+
+export const Form = createContext<FormContext | null>(null);
+const useForm = () => useContext(Form)!;
+
+interface FieldProps {
+  schema: JsonSchema;
+  path: string;
+  value: Json | undefined;
+  label: string;
+  required: boolean;
+}
+
+const errorOf = (problems: ReadonlyMap<string, string[]>, path: string) => problems.get(path)?.join('\n');
+
+/** One field of the document, of whatever kind its schema says. */
+export const Field = memo(function Field(props: FieldProps): ReactNode {
+  const { schema } = props;
+  if (schema.const !== undefined) return null; // the branch's own tag: chosen by the union's switch
+  if (optionsOf(schema)) return <UnionField {...props} />;
+  if (schema.enum) return <EnumField {...props} />;
+  switch (schema.type) {
+    case 'object':
+      return <ObjectField {...props} />;
+    case 'array':
+      return <ArrayField {...props} />;
+    case 'string':
+      return <StringField {...props} />;
+    case 'number':
+    case 'integer':
+      return <NumberField {...props} />;
+    case 'boolean':
+      return <BooleanField {...props} />;
+    default:
+      return <JsonField {...props} />;
+  }
+});
+
+function StringField({ schema, path, value, label, required }: FieldProps) {
+  const { change, options, problems } = useForm();
+  const common = {
+    label,
+    description: schema.description,
+    withAsterisk: required,
+    error: errorOf(problems, path),
+    'data-path': path,
+  };
+  // An optional text left empty is left out of the document, as if never written.
+  const set = (text: string) => change(path, text === '' && !required ? undefined : text);
+  const text = typeof value === 'string' ? value : '';
+  const kind = schema['x-reference'];
+  if (kind) {
+    const pattern = schema.pattern ? new RegExp(schema.pattern) : undefined;
+    const data = options[kind].filter((o) => !pattern || pattern.test(o));
+    return <Autocomplete {...common} value={text} onChange={set} data={data} limit={30} />;
+  }
+  if (isFreeText(schema)) return <Textarea {...common} value={text} onChange={(e) => set(e.currentTarget.value)} autosize minRows={1} />;
+  return <TextInput {...common} value={text} onChange={(e) => set(e.currentTarget.value)} />;
+}
+
+function NumberField({ schema, path, value, label, required }: FieldProps) {
+  const { change, problems } = useForm();
+  return (
+    <NumberInput
+      label={label}
+      description={schema.description}
+      withAsterisk={required}
+      error={errorOf(problems, path)}
+      data-path={path}
+      value={typeof value === 'number' ? value : ''}
+      placeholder={schema.default !== undefined ? `${String(schema.default)} (default)` : undefined}
+      allowDecimal={schema.type !== 'integer'}
+      onChange={(n) => change(path, typeof n === 'number' ? n : required ? 0 : undefined)}
+    />
+  );
+}
+
+function BooleanField({ schema, path, value, label, required }: FieldProps) {
+  const { change, problems } = useForm();
+  const checked = typeof value === 'boolean' ? value : schema.default === true;
+  return (
+    <Checkbox
+      label={label}
+      description={schema.description}
+      error={errorOf(problems, path)}
+      data-path={path}
+      checked={checked}
+      onChange={(e) => change(path, e.currentTarget.checked || required ? e.currentTarget.checked : undefined)}
+    />
+  );
+}
+
+/** A choice among fixed values: an enum, or a union of constants (columns: 2, 3 or 4). */
+function Choice({ schema, path, value, label, required, values }: FieldProps & { values: unknown[] }) {
+  const { change, problems } = useForm();
+  const fallback = schema.default !== undefined ? `${String(schema.default)} (default)` : '(none)';
+  const absent = value === undefined;
+  const data = [...(absent || !required ? [{ value: '', label: absent ? fallback : '(none)' }] : []), ...values.map((v) => ({ value: String(v), label: String(v) }))];
+  return (
+    <NativeSelect
+      label={label}
+      description={schema.description}
+      withAsterisk={required}
+      error={errorOf(problems, path)}
+      data-path={path}
+      data={data}
+      value={absent ? '' : String(value)}
+      onChange={(e) => {
+        const picked = values.find((v) => String(v) === e.currentTarget.value);
+        change(path, picked === undefined ? undefined : (picked as Json));
+      }}
+    />
+  );
+}
+
+function EnumField(props: FieldProps) {
+  return <Choice {...props} values={props.schema.enum ?? []} />;
+}
+
+function UnionField(props: FieldProps) {
+  const { schema, path, value, label, required } = props;
+  const { change, problems } = useForm();
+  const options = optionsOf(schema)!;
+  if (options.every((o) => o.const !== undefined)) return <Choice {...props} values={options.map((o) => o.const)} />;
+  const key = discriminator(options);
+  const index = branchOf(options, value);
+  const branch = options[index]!;
+  const switchPath = key ? joinPath(path, key) : path;
+  return (
+    <Fieldset legend={label} data-path-group={path}>
+      <Stack gap="xs">
+        {schema.description && <Text size="sm" c="dimmed">{schema.description}</Text>}
+        <NativeSelect
+          label={key ? humanize(key) : `${label}: which kind`}
+          description={branch.description}
+          withAsterisk={required}
+          error={errorOf(problems, switchPath)}
+          data-path={switchPath}
+          data={options.map((o, i) => ({ value: String(i), label: branchName(o, i, key) }))}
+          value={String(index)}
+          onChange={(e) => {
+            const next = options[Number(e.currentTarget.value)]!;
+            // The fields both kinds have keep their values; the rest start as the new kind's.
+            const fresh = initialValue(next);
+            const kept = isObject(value) && isObject(fresh) ? Object.fromEntries(Object.entries(value).filter(([k]) => k in (next.properties ?? {}) && k !== key)) : {};
+            change(path, isObject(fresh) ? { ...fresh, ...kept } : fresh);
+          }}
+        />
+        <BranchFields schema={branch} path={path} value={value} />
+      </Stack>
+    </Fieldset>
+  );
+}
+
+function BranchFields({ schema, path, value }: { schema: JsonSchema; path: string; value: Json | undefined }) {
+  if (schema.type === 'object') return <Properties schema={schema} path={path} value={isObject(value) ? value : {}} />;
+  return <Field schema={schema} path={path} value={value} label="Value" required />;
+}
+
+function ObjectField({ schema, path, value, label, required }: FieldProps) {
+  const { change, problems } = useForm();
+  const error = errorOf(problems, path);
+  if (!isObject(value)) {
+    return (
+      <Box data-path={path}>
+        <Button variant="light" size="xs" onClick={() => change(path, initialValue(schema))}>
+          Add {label.toLowerCase()}
+        </Button>
+        {schema.description && <Text size="xs" c="dimmed">{schema.description}</Text>}
+        {error && <Problems text={error} />}
+      </Box>
+    );
+  }
+  if (path === '') return <Properties schema={schema} path={path} value={value} />;
+  return (
+    <Fieldset legend={label} data-path-group={path}>
+      <Stack gap="xs">
+        {schema.description && <Text size="sm" c="dimmed">{schema.description}</Text>}
+        {error && <Problems text={error} />}
+        <Properties schema={schema} path={path} value={value} />
+        {!required && (
+          <Group>
+            <Button variant="subtle" color="red" size="xs" onClick={() => change(path, undefined)}>
+              Remove {label.toLowerCase()}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
+
+function Properties({ schema, path, value }: { schema: JsonSchema; path: string; value: JsonObject }) {
+  const required = new Set(schema.required ?? []);
+  const props = Object.entries(schema.properties ?? {}).filter(([key]) => !key.startsWith('$'));
+  // Keys the schema does not know (a typo made in a code editor): shown so the author can see and remove them.
+  const unknown = Object.keys(value).filter((key) => !key.startsWith('$') && !(key in (schema.properties ?? {})));
+  return (
+    <Stack gap="sm">
+      {props.map(([key, s]) => (
+        <Field key={key} schema={s} path={joinPath(path, key)} value={value[key]} label={s.title ?? humanize(key)} required={required.has(key)} />
+      ))}
+      {unknown.map((key) => (
+        <JsonField key={key} schema={{ description: 'Not a field of this schema.' }} path={joinPath(path, key)} value={value[key]} label={`Unknown field "${key}"`} required={false} />
+      ))}
+    </Stack>
+  );
+}
+
+/** An item's name in its list: its number, its kind (a block's type) and its own title. */
+function itemLabel(items: JsonSchema, item: Json | undefined, i: number, noun: string): string {
+  const options = optionsOf(items);
+  const kind = options ? branchName(options[branchOf(options, item)]!, 0, discriminator(options)) : undefined;
+  const branchTitle = options ? (options[branchOf(options, item)]!.title ?? kind) : undefined;
+  const own = typeof item === 'string' ? item : isObject(item) ? [item.title, item.label, item.name, item.id].find((v) => typeof v === 'string' && v !== '') : undefined;
+  return `${noun.charAt(0).toUpperCase() + noun.slice(1)} ${i + 1}${branchTitle ? ` (${branchTitle})` : ''}${own ? `: ${String(own)}` : ''}`;
+}
+
+function ArrayField({ schema, path, value, label }: FieldProps) {
+  const { change, problems, open, setOpen } = useForm();
+  const list = Array.isArray(value) ? value : [];
+  const items = schema.items ?? {};
+  const noun = singular(path.split('.').pop() ?? 'item');
+  // The items of a document's top-level list (a page's blocks) fold, so a long page stays quick to edit.
+  const folds = !path.includes('.') && (items.type === 'object' || optionsOf(items) !== undefined);
+  const options = optionsOf(items);
+  const key = options && discriminator(options);
+  const error = errorOf(problems, path);
+  // A folded or opened item stays so when it moves, and so do the ones after a removed item.
+  const isOpenAt = (i: number) => open.has(joinPath(path, i));
+  const move = (from: number, to: number) => {
+    const next = list.slice();
+    [next[from], next[to]] = [next[to]!, next[from]!];
+    const [a, b] = [isOpenAt(from), isOpenAt(to)];
+    change(path, next);
+    setOpen(joinPath(path, from), b);
+    setOpen(joinPath(path, to), a);
+  };
+  const remove = (at: number) => {
+    const after = list.map((_, i) => isOpenAt(i));
+    change(path, list.filter((_, i) => i !== at));
+    for (let i = at; i < list.length; i++) setOpen(joinPath(path, i), after[i + 1] ?? false);
+  };
+  const add = (item: Json) => {
+    change(path, [...list, item]);
+    // A folding list opens its new item, ready to fill in.
+    if (folds) setOpen(joinPath(path, list.length), true);
+  };
+  return (
+    <Fieldset legend={label} data-path-group={path}>
+      <Stack gap="xs">
+        {schema.description && <Text size="sm" c="dimmed">{schema.description}</Text>}
+        {error && <Problems text={error} />}
+        {list.map((item, i) => {
+          const itemPath = joinPath(path, i);
+          const name = itemLabel(items, item, i, noun);
+          const isOpen = !folds || open.has(itemPath);
+          return (
+            <Paper key={i} withBorder p="xs" data-item={itemPath}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                {folds ? (
+                  <UnstyledButton onClick={() => setOpen(itemPath, !isOpen)} aria-expanded={isOpen} fw={600} style={{ flex: 1 }}>
+                    <span aria-hidden>{isOpen ? '▾ ' : '▸ '}</span>
+                    {name}
+                    {hasProblems(problems, itemPath) && <Text span c="red" ml="xs">(has problems)</Text>}
+                  </UnstyledButton>
+                ) : (
+                  <Text fw={600} size="sm" style={{ flex: 1 }}>{name}</Text>
+                )}
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon variant="default" aria-label={`Move ${name} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>↑</ActionIcon>
+                  <ActionIcon variant="default" aria-label={`Move ${name} down`} disabled={i === list.length - 1} onClick={() => move(i, i + 1)}>↓</ActionIcon>
+                  <ActionIcon variant="default" color="red" aria-label={`Remove ${name}`} onClick={() => remove(i)}>✕</ActionIcon>
+                </Group>
+              </Group>
+              {isOpen && (
+                <Box mt="xs">
+                  {isObject(item) && options ? (
+                    <UnionItem items={items} path={itemPath} value={item} />
+                  ) : (
+                    <Field schema={items} path={itemPath} value={item} label={name} required />
+                  )}
+                </Box>
+              )}
+            </Paper>
+          );
+        })}
+        {options && key ? (
+          <AddOfKind noun={noun} options={options} discriminatorKey={key} disabled={schema.maxItems !== undefined && list.length >= schema.maxItems} onAdd={add} />
+        ) : (
+          <Group>
+            <Button variant="light" size="xs" disabled={schema.maxItems !== undefined && list.length >= schema.maxItems} onClick={() => add(initialValue(items))}>
+              Add {noun}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
+
+/** A list item of a tagged union (a block): its kind is fixed once added, so only its own fields show. */
+function UnionItem({ items, path, value }: { items: JsonSchema; path: string; value: JsonObject }) {
+  const options = optionsOf(items)!;
+  const key = discriminator(options);
+  if (!key) return <UnionField schema={items} path={path} value={value} label="Item" required />;
+  const branch = options[branchOf(options, value)]!;
+  return (
+    <Stack gap="xs">
+      {branch.description && <Text size="sm" c="dimmed">{branch.description}</Text>}
+      <Properties schema={branch} path={path} value={value} />
+    </Stack>
+  );
+}
+
+function AddOfKind({ noun, options, discriminatorKey, disabled, onAdd }: {
+  noun: string; options: JsonSchema[]; discriminatorKey: string; disabled: boolean; onAdd(item: Json): void;
+}) {
+  const [kind, setKind] = useState('0');
+  return (
+    <Group align="end">
+      <NativeSelect
+        label={`New ${noun} type`}
+        data={options.map((o, i) => ({ value: String(i), label: `${branchName(o, i, discriminatorKey)}${o.title ? ` (${o.title})` : ''}` }))}
+        value={kind}
+        onChange={(e) => setKind(e.currentTarget.value)}
+        disabled={disabled}
+      />
+      <Button variant="light" disabled={disabled} onClick={() => onAdd(initialValue(options[Number(kind)]!))}>
+        Add {noun}
+      </Button>
+    </Group>
+  );
+}
+
+/** A value no field kind fits: edited as JSON. */
+function JsonField({ schema, path, value, label }: FieldProps) {
+  const { change, problems } = useForm();
+  return (
+    <Group align="end" wrap="nowrap">
+      <Textarea
+        style={{ flex: 1 }}
+        label={label}
+        description={schema.description}
+        error={errorOf(problems, path)}
+        data-path={path}
+        defaultValue={JSON.stringify(value, null, 2)}
+        autosize
+        minRows={1}
+        onBlur={(e) => {
+          try {
+            change(path, JSON.parse(e.currentTarget.value) as Json);
+          } catch {
+            // left as typed until it is JSON
+          }
+        }}
+      />
+      <Button variant="subtle" color="red" size="xs" onClick={() => change(path, undefined)}>
+        Remove {label}
+      </Button>
+    </Group>
+  );
+}
+
+function hasProblems(problems: ReadonlyMap<string, string[]>, path: string): boolean {
+  for (const key of problems.keys()) if (key === path || key.startsWith(`${path}.`)) return true;
+  return false;
+}
+
+function Problems({ text }: { text: string }) {
+  return (
+    <Text size="sm" c="red" style={{ whiteSpace: 'pre-wrap' }}>
+      {text}
+    </Text>
+  );
+}

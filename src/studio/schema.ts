@@ -1,0 +1,119 @@
+// Reading the JSON Schema of a document (z.toJSONSchema of the zod contract, src/node/json-schema.ts)
+// for the form: what a field is, what a new value of it starts as, and which branch of a union a
+// value takes. Nothing here knows a block type or a field by name.
+import type { ReferenceKind } from '../../schemas/primitives';
+
+export interface JsonSchema {
+  type?: string;
+  title?: string;
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  const?: unknown;
+  enum?: unknown[];
+  default?: unknown;
+  pattern?: string;
+  format?: string;
+  minItems?: number;
+  maxItems?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  'x-reference'?: ReferenceKind;
+}
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const optionsOf = (s: JsonSchema): JsonSchema[] | undefined => s.oneOf ?? s.anyOf;
+
+/** The property every branch of a union fixes to a value of its own (blocks' `type`, actions' `kind`). */
+export function discriminator(options: JsonSchema[]): string | undefined {
+  const first = options[0]?.properties ?? {};
+  return Object.keys(first).find((key) => options.every((o) => o.properties?.[key]?.const !== undefined));
+}
+
+/** The branch of a union a value takes: by its discriminator, else the first whose fields it fits. */
+export function branchOf(options: JsonSchema[], value: unknown): number {
+  const key = discriminator(options);
+  if (key) return Math.max(0, options.findIndex((o) => isObject(value) && o.properties?.[key]?.const === value[key]));
+  const fits = (o: JsonSchema) =>
+    o.const !== undefined
+      ? o.const === value
+      : isObject(value) && o.type === 'object'
+        ? (o.required ?? []).every((k) => k in value) && Object.keys(value).every((k) => k in (o.properties ?? {}))
+        : typeOf(value) === o.type || (o.type === 'integer' && typeof value === 'number');
+  return Math.max(0, options.findIndex(fits));
+}
+
+const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+
+/** A branch's name for an author: its title, its discriminator value, or its description. */
+export function branchName(option: JsonSchema, index: number, key?: string): string {
+  if (option.const !== undefined) return String(option.const);
+  if (key) return String(option.properties?.[key]?.const);
+  return option.title ?? option.description ?? `Option ${index + 1}`;
+}
+
+/** What a new value starts as: only the fields the schema requires, each at its own start value. */
+export function initialValue(s: JsonSchema): Json {
+  if (s.const !== undefined) return s.const as Json;
+  const options = optionsOf(s);
+  if (options?.[0]) return initialValue(options[0]);
+  if (s.default !== undefined) return s.default as Json;
+  if (s.enum) return s.enum[0] as Json;
+  switch (s.type) {
+    case 'object':
+      return Object.fromEntries((s.required ?? []).map((key) => [key, initialValue(s.properties?.[key] ?? {})]));
+    case 'array':
+      return Array.from({ length: s.minItems ?? 0 }, () => initialValue(s.items ?? {}));
+    case 'number':
+    case 'integer':
+      return s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : (s.minimum ?? 0);
+    case 'boolean':
+      return false;
+    default:
+      return '';
+  }
+}
+
+/** Free text an author writes (no format, pattern, choice or reference): a textarea. */
+export const isFreeText = (s: JsonSchema) => s.type === 'string' && !s.pattern && !s.format && !s.enum && s.const === undefined && !s['x-reference'];
+
+/** searchGroup -> Search group */
+export const humanize = (key: string) => {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** blocks -> block, categories -> category: what one item of a list is called. */
+export const singular = (key: string) => humanize(key.replace(/ies$/, 'y').replace(/s$/, '')).toLowerCase();
+
+/** A path as the studio's inputs carry it (data-path): blocks.0.title */
+export const joinPath = (parent: string, key: string | number) => (parent === '' ? String(key) : `${parent}.${key}`);
+
+/** A path as `npm run validate` prints it (blocks[0].title), as the studio's data-path. */
+export const dataPathOf = (validatePath: string) => validatePath.replace(/\[(\d+)\]/g, '.$1').replace(/^\./, '');
+
+/** `doc` with the value at `path` replaced (undefined removes an object's key); unchanged branches keep their identity. */
+export function setAt(doc: Json, path: string, value: Json | undefined): Json {
+  if (path === '') return value ?? null;
+  const [head, ...rest] = path.split('.') as [string, ...string[]];
+  const child = (container: Json, key: string): Json | undefined =>
+    Array.isArray(container) ? container[Number(key)] : isObject(container) ? container[key] : undefined;
+  const next = rest.length ? setAt(child(doc, head) ?? {}, rest.join('.'), value) : value;
+  if (Array.isArray(doc)) {
+    const copy = doc.slice();
+    if (next === undefined) copy.splice(Number(head), 1);
+    else copy[Number(head)] = next;
+    return copy;
+  }
+  const copy = { ...(isObject(doc) ? doc : {}) };
+  if (next === undefined) delete copy[head];
+  else copy[head] = next;
+  return copy;
+}
