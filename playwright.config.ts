@@ -4,6 +4,8 @@ const port = Number(process.env.E2E_PORT ?? 4317);
 const hostTests = /nginx\.spec\.ts/;
 /** Tests that read the served HTML without a browser: one run is enough. */
 const htmlTests = /seo\.spec\.ts/;
+/** The authoring studio, under its own dev server in a scratch copy (the spec starts it). */
+const studioTests = /studio\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -21,9 +23,10 @@ export default defineConfig({
   // Behaviour that exists at one width only (hover mega-menus, the mobile drawer) is tagged
   // @desktop or @phone and runs in that project alone; everything else runs in both.
   projects: [
-    { name: 'desktop', testIgnore: [hostTests, htmlTests], grepInvert: /@phone/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
-    { name: 'phone', testIgnore: [hostTests, htmlTests], grepInvert: /@desktop/, use: { ...devices['Pixel 7'] } },
+    { name: 'desktop', testIgnore: [hostTests, htmlTests, studioTests], grepInvert: /@phone/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
+    { name: 'phone', testIgnore: [hostTests, htmlTests, studioTests], grepInvert: /@desktop/, use: { ...devices['Pixel 7'] } },
     { name: 'html', testMatch: htmlTests },
+    { name: 'studio', testMatch: studioTests, use: { ...devices['Desktop Chrome'], viewport: { width: 1500, height: 950 } } },
     // The shipped host configurations over dist/ (no browser); nginx listens two ports up.
     { name: 'hosts', testMatch: hostTests, use: { baseURL: `http://127.0.0.1:${port + 2}` } },
   ],

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Group, Loader, Select, Stack, Text, Title, Unstyled
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { recordsOf } from '../page/resolve';
 import type { ResolvedPage } from '../page/types';
-import { api, type OpenedDocument, type StudioContext, type StudioDocument, type StudioProblem } from './api';
+import { api, type OpenedDocument, type SaveAnswer, type StudioContext, type StudioDocument, type StudioProblem } from './api';
 import { previewPage } from './preview-page';
 import { Field, Form, type FormContext } from './SchemaForm';
 import { dataPathOf, type Json, setAt } from './schema';
@@ -119,13 +119,13 @@ export function Studio() {
     if (!opened) return;
     setStatus('Saving…');
     const saving = value;
-    const answer = await api.save(opened.file, saving, opened.version).catch((err: Error) => ({ status: 0, error: err.message }));
-    if ('saved' in answer) {
+    const answer = await api.save(opened.file, saving, opened.version).catch((err: Error): SaveAnswer => ({ outcome: 'refused', error: err.message }));
+    if (answer.outcome === 'saved') {
       setOpened({ ...opened, version: answer.version, saved: saving });
       setStatus('Saved');
       void api.context().then(setContext);
       void api.documents().then(setDocuments);
-    } else if ('problems' in answer) {
+    } else if (answer.outcome === 'invalid') {
       setProblems(answer.problems);
       setStatus(`Not saved: ${answer.problems.length} problem${answer.problems.length === 1 ? '' : 's'} to fix first (listed above the form)`);
     } else {

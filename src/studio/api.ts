@@ -35,9 +35,9 @@ export interface StudioContext {
 }
 
 export type SaveAnswer =
-  | { status: 200; saved: true; version: string }
-  | { status: 422; problems: StudioProblem[] }
-  | { status: number; error: string };
+  | { outcome: 'saved'; version: string }
+  | { outcome: 'invalid'; problems: StudioProblem[] }
+  | { outcome: 'refused'; error: string };
 
 const API = '/__studio/api/';
 
@@ -61,6 +61,9 @@ export const api = {
   },
   async save(file: string, value: unknown, version: string): Promise<SaveAnswer> {
     const res = await post('save', { file, value, version });
-    return { status: res.status, ...((await res.json()) as object) } as SaveAnswer;
+    const body = (await res.json()) as { version: string; problems: StudioProblem[]; error: string };
+    if (res.ok) return { outcome: 'saved', version: body.version };
+    if (res.status === 422) return { outcome: 'invalid', problems: body.problems };
+    return { outcome: 'refused', error: body.error };
   },
 };
