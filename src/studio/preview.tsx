@@ -1,25 +1,48 @@
-// The studio's preview frame (/__studio/preview): the site's own App, Layout and PageView rendering
-// the page the studio posts, instead of a page loaded from pages-data/.
+// The studio's preview frame (/__studio/preview): the site's own App, Layout, Head and block
+// components rendering the page the studio posts, instead of a page loaded from pages-data/.
 import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { useSyncExternalStore } from 'react';
+import { memo, Suspense, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '../App';
-import { loadBlocks } from '../blocks/registry';
+import { BlockView, loadBlocks } from '../blocks/registry';
+import { Head } from '../layout/Head';
 import { Layout } from '../layout/Layout';
-import { PageView } from '../page/PageView';
-import type { ResolvedPage } from '../page/types';
+import type { RenderedBlock, ResolvedPage } from '../page/types';
 
 let page: ResolvedPage | undefined;
-let received = 0;
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
 
+// What PageView renders, less its hydration bookkeeping, with each block memoised: a keystroke
+// re-renders the block it changed, not the whole page (a long page takes too long in React's dev build).
+const MemoBlock = memo(BlockView);
+
 function StudioPage() {
   const current = useSyncExternalStore(subscribe, () => page);
-  return current ? <PageView loaded={{ status: 200, page: current }} /> : null;
+  if (!current) return null;
+  return (
+    <>
+      <Head meta={current.meta} canonical={current.canonical} home={current.route === '/'} />
+      {current.blocks.map((rendered, i) => (
+        <Suspense key={`${current.route}-${i}`}>
+          <MemoBlock rendered={rendered} />
+        </Suspense>
+      ))}
+    </>
+  );
+}
+
+/** The blocks of the new page, with the previous page's objects where a block did not change. */
+function keepUnchanged(next: ResolvedPage, before: ResolvedPage | undefined): ResolvedPage {
+  if (!before || before.route !== next.route) return next;
+  const blocks = next.blocks.map((b, i): RenderedBlock => {
+    const old = before.blocks[i];
+    return old && JSON.stringify(old) === JSON.stringify(b) ? old : b;
+  });
+  return { ...next, blocks };
 }
 
 const rootRoute = createRootRoute({ component: Layout });
@@ -30,17 +53,30 @@ const routeTree = rootRoute.addChildren([
 const history = createMemoryHistory({ initialEntries: ['/'] });
 const router = createRouter({ routeTree, history });
 
-window.addEventListener('message', (e: MessageEvent<{ type?: string; page?: ResolvedPage }>) => {
-  if (e.origin !== location.origin || e.source !== parent || e.data?.type !== 'studio:page' || !e.data.page) return;
-  const next = e.data.page;
-  const seq = ++received;
-  // A block type the page did not have yet needs its component first; only the latest page is shown.
+// Pages that arrive while one is being drawn wait, and only the latest is drawn: typing faster than
+// a page renders costs no backlog.
+let pending: ResolvedPage | undefined;
+let drawing = false;
+function draw() {
+  const next = pending;
+  if (!next) return void (drawing = false);
+  pending = undefined;
+  // A block type the page did not have yet needs its component first.
   void loadBlocks(next.blocks).then(() => {
-    if (seq !== received) return;
-    page = next;
+    page = keepUnchanged(next, page);
     if (history.location.pathname !== next.route) history.replace(next.route);
     for (const listener of listeners) listener();
+    setTimeout(draw);
   });
+}
+
+window.addEventListener('message', (e: MessageEvent<{ type?: string; page?: ResolvedPage }>) => {
+  if (e.origin !== location.origin || e.source !== parent || e.data?.type !== 'studio:page' || !e.data.page) return;
+  pending = e.data.page;
+  if (!drawing) {
+    drawing = true;
+    setTimeout(draw);
+  }
 });
 
 // The router type the app registers is its own route tree's; this tree renders the same components.

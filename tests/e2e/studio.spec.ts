@@ -108,7 +108,7 @@ test('an invalid description shows the validator\'s line beside its field, leads
   expect(scratch.read(file)).toBe(before);
 });
 
-test('cross-document checks: a link to a page that does not exist and an unknown supplier are named', async ({ page }) => {
+test('cross-document checks: a link to a page that does not exist, a missing image, an unknown supplier and partner are named', async ({ page }) => {
   await openStudio(page, '/services/water-testing');
   await openBlock(page, 1);
   await page.locator('[data-path="blocks.0.back.to"]').fill('/services/no-such-page');
@@ -116,6 +116,13 @@ test('cross-document checks: a link to a page that does not exist and an unknown
   await openBlock(page, 2);
   await page.locator('[data-path="blocks.1.suppliers.0"]').fill('no-such-supplier');
   await expect(page.getByText(/blocks\[1\]\.suppliers\[0\] {2}.*no-such-supplier/).first()).toBeVisible();
+  await page.locator('[data-path="blocks.0.image.src"]').fill('/images/services/no-such-picture.svg');
+  await expect(page.getByText(/blocks\[0\]\.image\.src {2}.*no-such-picture\.svg/).first()).toBeVisible();
+
+  await openStudio(page, '/partner/palintest');
+  await openBlock(page, 1);
+  await page.locator('[data-path="blocks.0.partner"]').fill('palintets');
+  await expect(page.getByText(/blocks\[0\]\.partner {2}.*palintets/).first()).toBeVisible();
 });
 
 test('blocks are added with their own fields, moved and removed; the file takes them as the formatter writes them', async ({ page, consoleErrors }) => {
