@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ImageLoader, PROBE_LIMITS, probeCandidates, probeFirst, probeFolders, probePartnerImages } from '../../src/lib/probe';
+import { type ImageLoader, PROBE_LIMITS, probeCandidates, probeFirst, probeFolders, probePartnerImages } from '../../src/node/probe';
 
 const DECEMBER = new Date(2025, 11, 15);
 const FEBRUARY = new Date(2026, 1, 2);
@@ -137,23 +137,23 @@ describe('probeFirst (D14)', () => {
     await expect(probeFirst(urls, load, { signal: new AbortController().signal })).resolves.toBe(urls[1]);
   });
 
-  it('stops and cancels everything when the visitor leaves', async () => {
+  it('stops and cancels everything when the run is cancelled', async () => {
     const s = scripted({});
-    const leave = new AbortController();
-    const result = probeFirst(urls, s.load, { signal: leave.signal });
+    const cancel = new AbortController();
+    const result = probeFirst(urls, s.load, { signal: cancel.signal });
     await vi.advanceTimersByTimeAsync(500);
-    leave.abort();
+    cancel.abort();
     await expect(result).resolves.toBeNull();
     expect(s.aborted).toEqual(urls.slice(0, 6));
     await vi.advanceTimersByTimeAsync(10_000);
     expect(s.started).toHaveLength(6);
   });
 
-  it('does nothing when the visitor has already left', async () => {
+  it('does nothing when the run is cancelled already', async () => {
     const s = scripted({});
-    const leave = new AbortController();
-    leave.abort();
-    await expect(probeFirst(urls, s.load, { signal: leave.signal })).resolves.toBeNull();
+    const cancel = new AbortController();
+    cancel.abort();
+    await expect(probeFirst(urls, s.load, { signal: cancel.signal })).resolves.toBeNull();
     expect(s.started).toEqual([]);
   });
 
@@ -179,13 +179,13 @@ describe('probePartnerImages', () => {
     expect(s.started.indexOf(logo)).toBeLessThan(s.started.findIndex((u) => u.endsWith('.jpg')));
   });
 
-  it('reports nothing once the visitor has left', async () => {
+  it('reports nothing once the run is cancelled', async () => {
     const s = scripted({ 'https://www.palintest.com/logo.svg': [1000, true] });
     const found: string[] = [];
-    const leave = new AbortController();
-    const run = probePartnerImages('https://www.palintest.com', { now: DECEMBER, load: s.load, signal: leave.signal, onFound: (_, u) => found.push(u) });
+    const cancel = new AbortController();
+    const run = probePartnerImages('https://www.palintest.com', { now: DECEMBER, load: s.load, signal: cancel.signal, onFound: (_, u) => found.push(u) });
     await vi.advanceTimersByTimeAsync(500);
-    leave.abort();
+    cancel.abort();
     await vi.advanceTimersByTimeAsync(60_000);
     await run;
     expect(found).toEqual([]);
