@@ -124,10 +124,11 @@ const describe = (ext: ImageExt, bytes: number) => `${TYPE_NAMES[ext]}, ${bytes 
 
 function summary(outcomes: Outcome[], dryRun: boolean): string {
   const partners = new Set(outcomes.map((o) => o.partner)).size;
-  if (dryRun) return `Dry run: ${partners} partners; nothing fetched, nothing written.`;
+  const partnerCount = `${partners} partner${partners === 1 ? '' : 's'}`;
+  if (dryRun) return `Dry run: ${partnerCount}; nothing fetched, nothing written.`;
   const count = (status: Status) => outcomes.filter((o) => o.status === status).length;
   const statuses: Status[] = ['found', 'changed', 'unchanged', 'nothing found', 'refused'];
-  const lines = [`${partners} partners, ${outcomes.length} pictures: ${statuses.map((s) => `${count(s)} ${s}`).join(', ')}.`];
+  const lines = [`${partnerCount}, ${outcomes.length} pictures: ${statuses.map((s) => `${count(s)} ${s}`).join(', ')}.`];
   const written = count('found') + count('changed');
   if (written) {
     lines.push(

@@ -192,10 +192,9 @@ const MAGIC: Record<Exclude<ImageExt, 'svg'>, [string, (b: Buffer) => boolean]> 
 
 /** Why these bytes are not an acceptable picture of the type the server named, or undefined when they are. */
 export function imageProblem(bytes: Buffer, ext: ImageExt): string | undefined {
+  const problem = ext === 'svg' ? svgProblem(bytes) : MAGIC[ext][1](bytes) ? undefined : `Content-Type says ${MAGIC[ext][0]} but the file is not a ${MAGIC[ext][0]}`;
+  if (problem) return problem;
   if (bytes.length < IMAGE_BYTES.min) return `${bytes.length} bytes, too small for a logo or a picture (at least ${IMAGE_BYTES.min})`;
-  if (ext === 'svg') return svgProblem(bytes);
-  const [name, matches] = MAGIC[ext];
-  return matches(bytes) ? undefined : `Content-Type says ${name} but the file is not a ${name}`;
 }
 
 /**
