@@ -65,6 +65,11 @@ export async function probePartners({ root, dryRun = false, only, fetch: fetchIm
       continue;
     }
 
+    if (new URL(partner.websiteUrl).protocol !== 'https:') {
+      log(`${partner.id}: refused: its websiteUrl ${partner.websiteUrl} is not https, and pictures are fetched over https only`);
+      for (const kind of KINDS) outcomes.push({ partner: partner.id, kind, status: 'refused' });
+      continue;
+    }
     const { load, results } = fetchingLoader(fetchImpl);
     const found: Partial<Record<ProbeKind, string>> = {};
     await probePartnerImages(partner.websiteUrl, { now, load, signal: new AbortController().signal, onFound: (kind, url) => (found[kind] = url) });

@@ -196,6 +196,14 @@ describe('npm run probe-partners', () => {
     expect(scratch.read(RECORDS)).toBe(original);
   });
 
+  it('asks nothing of a website that is not https', async () => {
+    scratch.write(RECORDS, original.replace('"websiteUrl": "https://glasscolabs.com"', '"websiteUrl": "http://glasscolabs.com"'));
+    const { outcomes, output } = await run({ only: 'glassco' });
+    expect(statuses(outcomes)).toEqual(['glassco logo refused', 'glassco hero refused']);
+    expect(output).toContain('glassco: refused: its websiteUrl http://glasscolabs.com is not https');
+    expect(fetched).toEqual([]);
+  });
+
   it('--dry-run lists, per partner, the addresses it would try in order, and fetches and writes nothing', async () => {
     routes = { '/www.palintest.com/logo.svg': send('image/svg+xml', svg('')) };
     const files = brandFiles();
