@@ -78,16 +78,16 @@ export async function probePartners({ root, dryRun = false, only, fetch: fetchIm
       const url = found[kind];
       const result = url === undefined ? undefined : results.get(url);
       if (url === undefined || !result?.ok) {
-        const outcome = notFound(partner, kind, probeCandidates(partner.websiteUrl, kind, now), results, log);
-        outcomes.push(outcome);
+        outcomes.push(notFound(partner, kind, probeCandidates(partner.websiteUrl, kind, now), results, log));
         continue;
       }
       const { path, source } = FIELDS[kind];
       const file = `/images/brands/${partner.id}-${kind}.${result.ext}`;
       const target = join(root, 'public', file);
-      const described = `${url}${result.from === url ? '' : ` (via ${result.from})`}, ${describe(result.ext, result.bytes.length)}`;
+      const via = result.from === url ? '' : ` (via ${result.from})`;
+      const what = describe(result.ext, result.bytes.length);
       if (partner[path] === file && partner[source] === url && existsSync(target) && readFileSync(target).equals(result.bytes)) {
-        log(`${partner.id} ${kind}: unchanged: public${file} is what ${described} serves`);
+        log(`${partner.id} ${kind}: unchanged: public${file} (${what}) is still what ${url}${via} serves`);
         outcomes.push({ partner: partner.id, kind, status: 'unchanged', url, file });
         continue;
       }
@@ -98,7 +98,7 @@ export async function probePartners({ root, dryRun = false, only, fetch: fetchIm
       text = applyEdits(text, modify(text, ['partners', index, source], url, { ...FORMAT, getInsertionIndex: (keys) => keys.indexOf(path) + 1 }));
       writeFileSync(recordsFile, text);
       const status = partner[source] === undefined ? 'found' : 'changed';
-      log(`${partner.id} ${kind}: ${status}: ${described}; saved as public${file}, and ${path} and ${source} set in ${RECORDS}`);
+      log(`${partner.id} ${kind}: ${status}: ${url}${via}, ${what}; saved as public${file}, and ${path} and ${source} set in ${RECORDS}`);
       outcomes.push({ partner: partner.id, kind, status, url, file });
     }
   }

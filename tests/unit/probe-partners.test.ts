@@ -133,7 +133,7 @@ describe('npm run probe-partners', () => {
 
     const again = await run({ only: 'palintest' });
     expect(statuses(again.outcomes)).toEqual(['palintest logo unchanged', 'palintest hero nothing found']);
-    expect(again.output).toContain('palintest logo: unchanged: public/images/brands/palintest-logo.png is what https://www.palintest.com/img/logo.png');
+    expect(again.output).toContain(`palintest logo: unchanged: public/images/brands/palintest-logo.png (PNG, ${LOGO.length} B) is still what https://www.palintest.com/img/logo.png serves`);
     expect(scratch.read(RECORDS)).toBe(recorded);
 
     const newer = png(12, 3);
