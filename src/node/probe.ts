@@ -208,9 +208,10 @@ export function svgProblem(bytes: Buffer): string | undefined {
   } catch {
     return 'an SVG that is not UTF-8 text';
   }
-  if (!/^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(text)) return 'Content-Type says SVG but the file is not an SVG';
+  if (/<!ENTITY|<!DOCTYPE[^>]*\[/i.test(text)) return 'an SVG with entity declarations';
+  // Editors write an XML declaration, comments and a DOCTYPE naming SVG 1.1 before the <svg> element.
+  if (!/^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?((<!--[\s\S]*?-->|<!DOCTYPE[^>[]*>)\s*)*<svg[\s>]/i.test(text)) return 'Content-Type says SVG but the file is not an SVG';
   const rules: [RegExp, string][] = [
-    [/<!(DOCTYPE|ENTITY)/i, 'a DOCTYPE or entity declaration'],
     [/<script/i, 'a <script>'],
     [/<foreignObject/i, 'a <foreignObject>'],
     [/\son[a-z]+\s*=/i, 'an on* event attribute'],
