@@ -40,6 +40,10 @@ const PRECOMPRESSED = [['br', '.br'], ['gzip', '.gz']] as const;
 
 /** The path of a request target, decoded; undefined for a target that is no path, is malformed or names a NUL. */
 export function decodePath(target: string): { path: string; search: string } | undefined {
+  // As nginx: the path of an absolute URL (http://host/x) is read, and a fragment is no part of the path.
+  const absolute = /^https?:\/\/[^/?#]*/i.exec(target);
+  if (absolute) target = target.slice(absolute[0].length).replace(/^(?!\/)/, '/');
+  target = target.split('#')[0]!;
   if (!target.startsWith('/')) return undefined;
   const q = target.indexOf('?');
   let decoded: string;
