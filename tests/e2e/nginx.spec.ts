@@ -1,5 +1,16 @@
 // deploy/nginx.conf run by a real nginx over dist/ answers like our own server (D11, D12): every check
 // below is made against both. Runs in the 'hosts' project only (playwright.config.ts).
+//
+// Where they still differ, and why (none of it changes what a browser gets):
+// - Requests Node's HTTP parser refuses before our code sees them: an unknown method (FOO) is 400 from
+//   ours and 405 from nginx; raw non-ASCII bytes in a path are 400 from ours and 404 from nginx; too
+//   large headers are 431 from ours and 400 from nginx. CONNECT is 405 from ours, 400 from nginx 1.22.
+// - A client that half-closes its connection right after its request gets no answer from ours (Node
+//   drops the request); nginx answers it.
+// - nginx repeats its headers on a 416 (see below and deploy/nginx.conf).
+// - Error bodies (a line of text from ours, a small HTML page from nginx) and ETag values differ.
+// - Compression: ours sends the build's .br or .gz copy (files under 1 KB have none and go as they
+//   are); Debian's nginx has no brotli module, sends the .gz copy and compresses the rest on the fly.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
