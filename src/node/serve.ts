@@ -39,7 +39,7 @@ const TYPES: Record<string, string> = {
 const PRECOMPRESSED = [['br', '.br'], ['gzip', '.gz']] as const;
 
 /** The path of a request target, decoded; undefined for a target that is no path, is malformed or names a NUL. */
-export function decodePath(target: string): { path: string; search: string } | undefined {
+function decodePath(target: string): { path: string; search: string } | undefined {
   // As nginx: the path of an absolute URL (http://host/x) is read, and a fragment is no part of the path.
   const absolute = /^https?:\/\/[^/?#]*/i.exec(target);
   if (absolute) target = target.slice(absolute[0].length).replace(/^(?!\/)/, '/');
@@ -70,7 +70,7 @@ export function decodePath(target: string): { path: string; search: string } | u
  * The byte range to send, as nginx reads a Range header with `max_ranges 1`: undefined sends the whole
  * file (no or another unit, an empty file, or more than one range), 'unsatisfiable' answers 416.
  */
-export function byteRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+function byteRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
   if (!/^bytes=/i.test(header)) return undefined;
   let found: { start: number; end: number } | undefined;
   for (const spec of header.slice(6).split(',')) {
