@@ -228,8 +228,10 @@ export function createSiteServer(dist: string): Server {
     (req, res) => {
       handle(req, res).catch((err: unknown) => {
         console.error(`${req.method} ${req.url}:`, err);
-        if (res.headersSent) res.destroy();
-        else answer(res, 500);
+        try {
+          if (!res.headersSent) return answer(res, 500);
+        } catch {}
+        res.destroy();
       });
     },
   );
