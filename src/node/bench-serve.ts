@@ -1,5 +1,5 @@
 // npm run bench:serve: requests per second and latency of our own server (npm run serve) over the built
-// dist/, for a page and for the largest script or style as a browser asks for it. Prints; never judges.
+// dist/, for a page and for the largest file under dist/assets/ as a browser asks for it. Prints; never judges.
 // BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) override the load.
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -11,9 +11,9 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const browser = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
 
-const assets = readdirSync(join(dist, 'assets')).filter((f) => /\.(js|css)$/.test(f));
+const assets = readdirSync(join(dist, 'assets')).filter((f) => !/\.(gz|br)$/.test(f)); // the build's own files, not its compressed copies
 const largest = assets.sort((a, b) => statSync(join(dist, 'assets', b)).size - statSync(join(dist, 'assets', a)).size)[0];
-if (!largest) throw new Error('no script or style under dist/assets: run npm run build first');
+if (!largest) throw new Error('nothing under dist/assets: run npm run build first');
 
 const targets = [
   { name: 'page /services/water-testing', path: '/services/water-testing', headers: browser },
