@@ -76,6 +76,21 @@ test('opens a page by its address; the hero title and a card text typed in the f
   expect(consoleErrors).toEqual([]);
 });
 
+test('a save reloads the site\'s pages open in the dev server, not the studio', async ({ page, context }) => {
+  const site = await context.newPage();
+  await site.goto(`${dev.url}/industries/education`);
+  await expect(site.locator('h1')).toBeVisible({ timeout: 90_000 });
+  await openStudio(page, '/industries/education');
+  await openBlock(page, 1);
+  await page.locator('[data-path="blocks.0.title"]').fill('Schools and Universities');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText('Saved');
+  await expect(site.locator('h1')).toHaveText('Schools and Universities', { timeout: 30_000 });
+  // The studio kept its state: the block is still open with the text typed.
+  await expect(page.locator('[data-path="blocks.0.title"]')).toHaveValue('Schools and Universities');
+  await expect(page.getByRole('status')).toHaveText('Saved');
+});
+
 test('saving a page with no edit leaves its file byte-identical', async ({ page, consoleErrors }) => {
   const file = 'pages-data/contact.json';
   const before = scratch.read(file);
