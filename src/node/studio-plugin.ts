@@ -25,6 +25,7 @@ const STUDIO_HTML = `<!doctype html>
   </head>
   <body>
     <div id="studio"></div>
+    <section id="overlays"></section>
     <script type="module" src="/src/studio/main.tsx"></script>
   </body>
 </html>

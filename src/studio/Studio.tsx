@@ -170,7 +170,7 @@ export function Studio() {
 }
 
 function ProblemList({ problems, own, goTo }: { problems: StudioProblem[]; own: string; goTo(p: StudioProblem): void }) {
-  if (problems.length === 0) return <Text size="sm" c="teal.8">No problems: npm run validate accepts this document.</Text>;
+  if (problems.length === 0) return <Text size="sm" c="dimmed">No problems: npm run validate accepts this document.</Text>;
   const mine = problems.filter((p) => p.file === own);
   const others = problems.filter((p) => p.file !== own);
   return (
@@ -217,12 +217,13 @@ function Preview({ route, value, context }: { route: string | undefined; value: 
     return () => window.removeEventListener('message', onMessage);
   }, [send]);
 
-  if (route === undefined) {
-    return (
-      <Box p="xl">
-        <Text c="dimmed">The preview shows pages. This document is read by every page: save it, then open a page to see it there.</Text>
-      </Box>
-    );
-  }
-  return <iframe ref={frame} title="Preview" src="/__studio/preview" style={{ width: '100%', height: '100%', border: 0 }} />;
+  return (
+    <Box component="section" aria-label="Preview" style={{ height: '100vh' }}>
+      {route === undefined ? (
+        <Text c="dimmed" p="xl">The preview shows pages. This document is read by every page: save it, then open a page to see it there.</Text>
+      ) : (
+        <iframe ref={frame} title="Preview" src="/__studio/preview" style={{ width: '100%', height: '100%', border: 0, display: 'block' }} />
+      )}
+    </Box>
+  );
 }

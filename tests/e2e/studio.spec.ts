@@ -2,6 +2,7 @@
 // saves land in the copy's pages-data/, never the working tree's.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { blockTypes } from '../../schemas/blocks';
 import { expect, test } from './fixtures';
@@ -230,6 +231,18 @@ test('saving over a file that changed on disk since it was opened says so and ke
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toHaveText(/^Not saved: pages-data\/services\/microscopy\.json changed on disk since it was opened/);
   expect(scratch.read(file)).toBe(onDisk);
+});
+
+test('the studio\'s forms are accessible: every input labelled, every button named, enough contrast', async ({ page }) => {
+  // The preview frame is the site itself, which tests/e2e/a11y.spec.ts covers.
+  const violations = async () => (await new AxeBuilder({ page }).exclude('iframe').analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
+  await openStudio(page, '/services/water-testing');
+  await openBlock(page, 1);
+  await openBlock(page, 5);
+  expect(await violations()).toEqual([]);
+  await page.goto(`${dev.url}/__studio?page=site.json`);
+  await expect(page.locator('[data-path="name"]')).toBeVisible({ timeout: 60_000 });
+  expect(await violations()).toEqual([]);
 });
 
 test('the save endpoint refuses other origins, other content types and paths outside pages-data/; the server listens on localhost only', async ({ request }) => {
