@@ -274,6 +274,26 @@ function ArrayField({ schema, path, value, label }: FieldProps) {
           const itemPath = joinPath(path, i);
           const name = itemLabel(items, item, i, noun);
           const isOpen = !folds || open.has(itemPath);
+          // Problems of the item as a whole, or of its kind (a block out of place), show under its name.
+          const itemProblems = [errorOf(problems, itemPath), key && errorOf(problems, joinPath(itemPath, key))].filter(Boolean).join('\n');
+          const buttons = (
+            <Group gap={4} wrap="nowrap">
+              <ActionIcon variant="default" aria-label={`Move ${name} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>↑</ActionIcon>
+              <ActionIcon variant="default" aria-label={`Move ${name} down`} disabled={i === list.length - 1} onClick={() => move(i, i + 1)}>↓</ActionIcon>
+              <ActionIcon variant="default" color="red" aria-label={`Remove ${name}`} onClick={() => remove(i)}>✕</ActionIcon>
+            </Group>
+          );
+          // A list of plain values (keywords, paragraphs): one input per item, its buttons beside it.
+          if (!isObject(item) && items.type !== 'object' && !options) {
+            return (
+              <Group key={i} align="end" wrap="nowrap" gap="xs" data-item={itemPath}>
+                <Box style={{ flex: 1 }}>
+                  <Field schema={items} path={itemPath} value={item} label={`${humanize(noun)} ${i + 1}`} required />
+                </Box>
+                {buttons}
+              </Group>
+            );
+          }
           return (
             <Paper key={i} withBorder p="xs" data-item={itemPath}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -286,16 +306,15 @@ function ArrayField({ schema, path, value, label }: FieldProps) {
                 ) : (
                   <Text fw={600} size="sm" style={{ flex: 1 }}>{name}</Text>
                 )}
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon variant="default" aria-label={`Move ${name} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>↑</ActionIcon>
-                  <ActionIcon variant="default" aria-label={`Move ${name} down`} disabled={i === list.length - 1} onClick={() => move(i, i + 1)}>↓</ActionIcon>
-                  <ActionIcon variant="default" color="red" aria-label={`Remove ${name}`} onClick={() => remove(i)}>✕</ActionIcon>
-                </Group>
+                {buttons}
               </Group>
+              {itemProblems && <Problems text={itemProblems} />}
               {isOpen && (
                 <Box mt="xs">
                   {isObject(item) && options ? (
                     <UnionItem items={items} path={itemPath} value={item} />
+                  ) : isObject(item) && items.type === 'object' ? (
+                    <Properties schema={items} path={itemPath} value={item} />
                   ) : (
                     <Field schema={items} path={itemPath} value={item} label={name} required />
                   )}

@@ -105,7 +105,8 @@ export function Studio() {
     if (parts.length > 1) setOpen(`${parts[0]}.${parts[1]}`, true);
     requestAnimationFrame(() => {
       for (let n = parts.length; n > 0; n--) {
-        const target = window.document.querySelector<HTMLElement>(`[data-path="${parts.slice(0, n).join('.')}"], [data-path-group="${parts.slice(0, n).join('.')}"]`);
+        const at = parts.slice(0, n).join('.');
+        const target = window.document.querySelector<HTMLElement>(`[data-path="${at}"], [data-path-group="${at}"], [data-item="${at}"]`);
         if (target) {
           target.scrollIntoView({ block: 'center' });
           (target.matches('input, textarea, select') ? target : target.querySelector<HTMLElement>('input, textarea, select'))?.focus();
