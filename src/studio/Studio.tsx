@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Group, Loader, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { recordsOf } from '../page/resolve';
 import type { ResolvedPage } from '../page/types';
 import { api, type OpenedDocument, type SaveAnswer, type StudioContext, type StudioDocument, type StudioProblem } from './api';
@@ -50,6 +50,7 @@ export function Studio() {
   }, [file]);
 
   const document = documents?.find((d) => d.file === file);
+  const choices = useMemo(() => (documents ?? []).map((d) => ({ value: d.file, label: d.label })), [documents]);
   const choose = (next: string | null) => {
     if (!next || next === file) return;
     if (opened && !same(value, opened.saved) && !window.confirm('Leave this document? Its unsaved changes are lost.')) return;
@@ -100,7 +101,7 @@ export function Studio() {
   );
 
   /** Takes the author to a problem's field: opens its block, then focuses the nearest input. */
-  const goTo = (problem: StudioProblem) => {
+  const goTo = useCallback((problem: StudioProblem) => {
     const parts = dataPathOf(problem.path).split('.');
     if (parts.length > 1) setOpen(`${parts[0]}.${parts[1]}`, true);
     requestAnimationFrame(() => {
@@ -114,7 +115,7 @@ export function Studio() {
         }
       }
     });
-  };
+  }, [setOpen]);
 
   const save = async () => {
     if (!opened) return;
@@ -144,7 +145,7 @@ export function Studio() {
           <Select
             label="Page"
             description="A page of the site, the site document or the partner and supplier records (pages-data/)."
-            data={(documents ?? []).map((d) => ({ value: d.file, label: d.label }))}
+            data={choices}
             value={file ?? null}
             onChange={choose}
             searchable
@@ -170,7 +171,7 @@ export function Studio() {
   );
 }
 
-function ProblemList({ problems, own, goTo }: { problems: StudioProblem[]; own: string; goTo(p: StudioProblem): void }) {
+const ProblemList = memo(function ProblemList({ problems, own, goTo }: { problems: StudioProblem[]; own: string; goTo(p: StudioProblem): void }) {
   if (problems.length === 0) return <Text size="sm" c="dimmed">No problems: npm run validate accepts this document.</Text>;
   const mine = problems.filter((p) => p.file === own);
   const others = problems.filter((p) => p.file !== own);
@@ -189,7 +190,7 @@ function ProblemList({ problems, own, goTo }: { problems: StudioProblem[]; own: 
       </Stack>
     </Alert>
   );
-}
+});
 
 /** The page as the site renders it, in a frame of its own (src/studio/preview.tsx), following every edit. */
 function Preview({ route, value, context }: { route: string | undefined; value: Json | undefined; context: StudioContext | undefined }) {
