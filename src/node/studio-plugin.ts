@@ -9,6 +9,7 @@ import type { Connect, Plugin } from 'vite';
 import { partnersDocument, suppliersDocument } from '../../schemas/records.ts';
 import { partnerAlias, partnerIdOfRoute, RECORD_FILES, routeOfFile } from '../../schemas/routes.ts';
 import { anchors, contentFiles, formatProblem, loadContent, type Problem } from './content.ts';
+import type { StudioDocument, StudioProblem } from '../studio/api.ts';
 import { jsonSchemaFiles } from './json-schema.ts';
 import { applyValue } from './studio-edit.ts';
 
@@ -50,14 +51,6 @@ export function studioPlugin(): Plugin {
   };
 }
 
-/** What the studio lists: every document under pages-data/ with a label an author recognises. */
-export interface StudioDocument {
-  file: string;
-  label: string;
-  /** The page's route; absent for the site document and the records. */
-  route?: string;
-}
-
 class Refusal extends Error {
   constructor(
     readonly status: number,
@@ -68,7 +61,6 @@ class Refusal extends Error {
 }
 
 /** A problem with the line `npm run validate` prints for it. */
-export type StudioProblem = Problem & { text: string };
 const withText = (p: Problem): StudioProblem => ({ ...p, text: formatProblem(p) });
 
 const version = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
