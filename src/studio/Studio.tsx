@@ -7,8 +7,11 @@ import { previewPage } from './preview-page';
 import { Field, Form, type FormContext } from './SchemaForm';
 import { dataPathOf, type Json, setAt } from './schema';
 
-/** Problems are checked once the author pauses; the preview follows every keystroke. */
-const VALIDATE_AFTER_MS = 150;
+/**
+ * Problems are checked once the author pauses (the check reloads the whole content in the dev server,
+ * which would compete with the preview for the CPU); the preview follows every keystroke.
+ */
+const VALIDATE_AFTER_MS = 300;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

@@ -36,7 +36,7 @@ try {
     const times: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       await title.fill(base);
-      await page.waitForTimeout(400);
+      await page.waitForTimeout(1000);
       const word = ` r${i}x`;
       await title.pressSequentially(word, { delay: 40 });
       const expected = base + word;
