@@ -4,11 +4,11 @@ import { useEffect, useState } from 'react';
 import site from 'virtual:site';
 import { openMailProgram } from '../lib/browser';
 import { catalogueMail, mailtoUrl, quoteMail } from '../lib/mail';
-import { sayNotLoaded } from '../ui/on-demand';
+import { onDemand, sayNotLoaded } from '../ui/on-demand';
 
 // The quote and catalogue dialogs and the toasts are fetched on their first use, not with the page.
 type Host = typeof import('./OverlayHost');
-const loadHost = () => import('./OverlayHost');
+const loadHost = onDemand(() => import('./OverlayHost'));
 
 let ready: Promise<Host> | undefined;
 let mount: ((host: Host, onReady: () => void) => void) | undefined;
