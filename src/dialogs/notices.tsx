@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Notification, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import site from 'virtual:site';
@@ -33,12 +33,15 @@ export function showUndelivered(result: Undelivered, mail: Mail, reopen?: () => 
   );
 }
 
-/** The not-sent notice inside a dialog, where a notification would sit outside its focus trap. */
+/**
+ * The not-sent notice inside a dialog: a notification would sit outside the dialog's focus trap,
+ * out of a keyboard's reach.
+ */
 export function NotSentAlert({ mail, reason }: { mail: Mail; reason: Failure }) {
   return (
-    <Alert color="red" title={NOT_SENT.title} role="alert">
+    <Notification color="red" title={NOT_SENT.title} withCloseButton={false} withBorder>
       <NotSent mail={mail} reason={reason} />
-    </Alert>
+    </Notification>
   );
 }
 
