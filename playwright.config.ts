@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
-const hostTests = /nginx\.spec\.ts/;
+const hostTests = /(nginx|serve-faults)\.spec\.ts/;
 /** Tests that read the served HTML without a browser: one run is enough. */
 const htmlTests = /seo\.spec\.ts/;
 
@@ -24,7 +24,7 @@ export default defineConfig({
     { name: 'desktop', testIgnore: [hostTests, htmlTests], grepInvert: /@phone/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
     { name: 'phone', testIgnore: [hostTests, htmlTests], grepInvert: /@desktop/, use: { ...devices['Pixel 7'] } },
     { name: 'html', testMatch: htmlTests },
-    // The shipped host configurations over dist/ (no browser); nginx listens two ports up.
+    // The shipped host configurations and our own server over dist/ (no browser); nginx listens two ports up.
     { name: 'hosts', testMatch: hostTests, use: { baseURL: `http://127.0.0.1:${port + 2}` } },
   ],
   webServer: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, externalUrl, imageSrc, pdfFile, phone, slug, text } from './primitives.ts';
+import { email, externalUrl, httpsUrl, imageSrc, pdfFile, phone, slug, text } from './primitives.ts';
 
 const partnerCategories = [
   'Water Testing & Analysis', 'Chemicals & Reagents', 'Laboratory Glassware', 'Scientific Equipment',
@@ -14,7 +14,13 @@ export const partner = z.strictObject({
   description: text('What the brand makes and what we supply from it.'),
   specialties: z.array(z.string().min(1)).min(1),
   logo: imageSrc.meta({ description: 'Local wordmark (/images/brands/...) or the remote logo the brand supplies.' }),
+  logoSource: httpsUrl
+    .meta({ description: 'Where `npm run probe-partners` downloaded the logo from, on the partner\'s website. Set by that command.' })
+    .optional(),
   image: imageSrc.meta({ description: 'The picture for the partner page.' }),
+  imageSource: httpsUrl
+    .meta({ description: 'Where `npm run probe-partners` downloaded the picture from, on the partner\'s website. Set by that command.' })
+    .optional(),
   websiteUrl: externalUrl,
   productCatalogUrl: externalUrl.optional(),
   contactInfo: z

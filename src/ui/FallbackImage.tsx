@@ -11,7 +11,7 @@ export const FallbackImage = forwardRef<HTMLImageElement, ImgHTMLAttributes<HTML
   { src, onError, loading = 'lazy', decoding = 'async', ...rest },
   ref,
 ) {
-  // Remembers which src failed, so a new src (a probed partner logo) gets its own chance.
+  // Remembers which src failed, so a new src gets its own chance.
   const [failedSrc, setFailedSrc] = useState<string>();
   const failed = src !== undefined && failedSrc === src;
   const own = useRef<HTMLImageElement>(null);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ImageLoader, PROBE_LIMITS, probeCandidates, probeFirst, probeFolders, probePartnerImages } from '../../src/lib/probe';
+import { type ImageLoader, PROBE_LIMITS, probeCandidates, probeFirst, probeFolders, probePartnerImages, svgProblem } from '../../src/node/probe';
 
 const DECEMBER = new Date(2025, 11, 15);
 const FEBRUARY = new Date(2026, 1, 2);
@@ -137,23 +137,23 @@ describe('probeFirst (D14)', () => {
     await expect(probeFirst(urls, load, { signal: new AbortController().signal })).resolves.toBe(urls[1]);
   });
 
-  it('stops and cancels everything when the visitor leaves', async () => {
+  it('stops and cancels everything when the run is cancelled', async () => {
     const s = scripted({});
-    const leave = new AbortController();
-    const result = probeFirst(urls, s.load, { signal: leave.signal });
+    const cancel = new AbortController();
+    const result = probeFirst(urls, s.load, { signal: cancel.signal });
     await vi.advanceTimersByTimeAsync(500);
-    leave.abort();
+    cancel.abort();
     await expect(result).resolves.toBeNull();
     expect(s.aborted).toEqual(urls.slice(0, 6));
     await vi.advanceTimersByTimeAsync(10_000);
     expect(s.started).toHaveLength(6);
   });
 
-  it('does nothing when the visitor has already left', async () => {
+  it('does nothing when the run is cancelled already', async () => {
     const s = scripted({});
-    const leave = new AbortController();
-    leave.abort();
-    await expect(probeFirst(urls, s.load, { signal: leave.signal })).resolves.toBeNull();
+    const cancel = new AbortController();
+    cancel.abort();
+    await expect(probeFirst(urls, s.load, { signal: cancel.signal })).resolves.toBeNull();
     expect(s.started).toEqual([]);
   });
 
@@ -179,16 +179,42 @@ describe('probePartnerImages', () => {
     expect(s.started.indexOf(logo)).toBeLessThan(s.started.findIndex((u) => u.endsWith('.jpg')));
   });
 
-  it('reports nothing once the visitor has left', async () => {
+  it('reports nothing once the run is cancelled', async () => {
     const s = scripted({ 'https://www.palintest.com/logo.svg': [1000, true] });
     const found: string[] = [];
-    const leave = new AbortController();
-    const run = probePartnerImages('https://www.palintest.com', { now: DECEMBER, load: s.load, signal: leave.signal, onFound: (_, u) => found.push(u) });
+    const cancel = new AbortController();
+    const run = probePartnerImages('https://www.palintest.com', { now: DECEMBER, load: s.load, signal: cancel.signal, onFound: (_, u) => found.push(u) });
     await vi.advanceTimersByTimeAsync(500);
-    leave.abort();
+    cancel.abort();
     await vi.advanceTimersByTimeAsync(60_000);
     await run;
     expect(found).toEqual([]);
     expect(s.started).toHaveLength(6);
+  });
+});
+
+describe('svgProblem', () => {
+  const exported = [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<!-- Generator: Adobe Illustrator 27.0.0, SVG Export Plug-In -->',
+    '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">',
+    '<svg version="1.1" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 300 80" xml:space="preserve">',
+    '<defs><linearGradient id="g"><stop offset="0" stop-color="#06c"/></linearGradient></defs>',
+    '<path fill="url(#g)" d="M0 0h300v80H0z"/><use xlink:href="#g"/>',
+    '</svg>',
+  ].join('\n');
+  const svg = (text: string) => svgProblem(Buffer.from(text));
+
+  it('accepts a logo as drawing programs export it', () => {
+    expect(svg(exported)).toBeUndefined();
+  });
+
+  it('refuses entity declarations, script, event handlers and references to other files, and what is not an SVG', () => {
+    expect(svg(exported.replace('svg11.dtd">', 'svg11.dtd" [<!ENTITY a "aaaa">]>'))).toBe('an SVG with entity declarations');
+    expect(svg(exported.replace('</svg>', '<script>fetch("/")</script></svg>'))).toBe('an SVG with a <script>');
+    expect(svg(exported.replace('<path ', '<path onclick="x()" '))).toBe('an SVG with an on* event attribute');
+    expect(svg(exported.replace('xlink:href="#g"', 'xlink:href="https://cdn.example/logo.svg#g"'))).toBe('an SVG with a reference to another file (href)');
+    expect(svg(exported.replace('url(#g)', 'url(https://cdn.example/p.png)'))).toBe('an SVG with a reference to another file (url())');
+    expect(svg('<html><body><svg></svg></body></html>')).toBe('Content-Type says SVG but the file is not an SVG');
   });
 });
