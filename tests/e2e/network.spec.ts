@@ -94,6 +94,26 @@ test('the menu button says the menu could not be loaded, and opens it once the n
   await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
 });
 
+test('when the notices cannot be fetched, the contact form still says its message went to the mail program, and keeps it', async ({ page, isMobile }) => {
+  const mails = await captureMail(page);
+  await page.goto('/contact');
+  await hydrated(page);
+  await unreachable(page, 'OverlayHost');
+  const form = page.locator('#message').getByRole('form', { name: 'Send us a message' });
+  await form.getByLabel('Full Name', { exact: false }).fill('Amina');
+  await form.getByLabel('Email Address', { exact: false }).fill('amina@lab.example');
+  await form.getByLabel('Message', { exact: false }).fill('Two photometers, please.');
+  const alert = nextAlert(page);
+  await press(form.getByRole('button', { name: 'Send Message' }), isMobile);
+  const said = await alert;
+  expect(said).toContain('Your mail app should open with your message: press Send there.');
+  expect(said).toContain(site.mailboxes.contact);
+  expect(said).toContain(site.phones[0]);
+  expect(said).not.toMatch(/sent/i);
+  expect(await mails.all()).toHaveLength(1);
+  await expect(form.getByLabel('Message', { exact: false })).toHaveValue('Two photometers, please.');
+});
+
 test('with none of its scripts arriving, a page still reads in full and its links still lead on', async ({ page, isMobile }) => {
   await page.route('**/assets/*.js', (r) => r.abort('internetdisconnected'));
   await page.goto('/services');
