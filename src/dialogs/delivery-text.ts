@@ -2,6 +2,9 @@
 // notices of notices.tsx and the plain fallback of index.tsx, when the notices cannot be fetched.
 import { type Failure, TIME_LIMIT_MS } from '../lib/deliver';
 
+/** The one notice about an undelivered message on screen at a time: a new outcome replaces it. */
+export const DELIVERY_NOTICE = 'delivery';
+
 export const HANDOFF = {
   title: 'Over to your mail app',
   lead: 'Your mail app should open with your message: press Send there.',

@@ -6,7 +6,7 @@ import { openMailProgram } from '../lib/browser';
 import type { Delivery } from '../lib/deliver';
 import { catalogueMail, type Mail, mailtoUrl, quoteMail } from '../lib/mail';
 import { onDemand, sayNotLoaded } from '../ui/on-demand';
-import { failureText, HANDOFF, NOT_SENT } from './delivery-text';
+import { DELIVERY_NOTICE, failureText, HANDOFF, NOT_SENT } from './delivery-text';
 
 // The quote and catalogue dialogs and the toasts are fetched on their first use, not with the page.
 type Host = typeof import('./OverlayHost');
@@ -66,7 +66,10 @@ export function openDialog(settings: ModalSettings) {
  * sent). Where the notices cannot be fetched, a native dialog says the same in plain words.
  */
 export function tellDelivery(result: Delivery, mail: Mail, sent: { title: string; message: string }) {
-  if (result.outcome === 'sent') return toast({ color: 'teal', ...sent });
+  if (result.outcome === 'sent') {
+    notifications.hide(DELIVERY_NOTICE); // an earlier failure of the same message is past
+    return toast({ color: 'teal', ...sent });
+  }
   host().then(
     (h) => h.showUndelivered(result, mail),
     () => {

@@ -5,33 +5,37 @@ import site from 'virtual:site';
 import { copyText } from '../lib/browser';
 import type { Delivery, Failure } from '../lib/deliver';
 import { type Mail, mailAsText, mailtoUrl, telUrl } from '../lib/mail';
-import { failureText, HANDOFF, NOT_SENT } from './delivery-text';
+import { DELIVERY_NOTICE, failureText, HANDOFF, NOT_SENT } from './delivery-text';
 
 // The notices every form shares (contact form, newsletter, quote and catalogue dialogs) for a message
 // that is not known to be sent (D6). Part of the dialogs host, fetched on first use.
 
 export type Undelivered = Exclude<Delivery, { outcome: 'sent' }>;
 
-let shown: string | undefined;
+let shown = 0;
 
 /**
  * Says what became of a message: handed to the mail app (and how to finish, or copy it), or not
- * sent (and the e-mail route). One such notice at a time: a new submit replaces the last one.
+ * sent (and the e-mail route). It stays until the visitor closes it or another outcome replaces it.
  * reopen, for a dialog that closed on the hand-off, brings it back with what was typed.
  */
 export function showUndelivered(result: Undelivered, mail: Mail, reopen?: () => void) {
-  const hide = () => shown && notifications.hide(shown);
-  hide();
   const back = reopen && (() => {
-    hide();
+    notifications.hide(DELIVERY_NOTICE);
     reopen();
   });
-  shown = notifications.show(
-    result.outcome === 'mail'
-      ? { color: 'blue', autoClose: false, title: HANDOFF.title, message: <MailHandoff mail={mail} reopen={back} /> }
-      : { color: 'red', autoClose: false, title: NOT_SENT.title, message: <NotSent mail={mail} reason={result.reason} /> },
-  );
+  notifications.hide(DELIVERY_NOTICE);
+  // A new key, so a replaced notice starts afresh (its Copied status does not carry over).
+  const key = ++shown;
+  notifications.show({
+    id: DELIVERY_NOTICE,
+    autoClose: false,
+    ...(result.outcome === 'mail'
+      ? { color: 'blue', title: HANDOFF.title, message: <MailHandoff key={key} mail={mail} reopen={back} /> }
+      : { color: 'red', title: NOT_SENT.title, message: <NotSent key={key} mail={mail} reason={result.reason} /> }),
+  });
 }
+
 
 /**
  * The not-sent notice inside a dialog: a notification would sit outside the dialog's focus trap,

@@ -88,6 +88,12 @@ for (const place of places) {
       await expect(notice.getByRole('status')).toHaveText('Copied');
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`To: info@acacia-scientific.example\nSubject: Website enquiry from Amina Odhiambo\n\n${body}`);
 
+      // Sent again, it opens the mail program again; the new notice replaces the last one.
+      await submit(page, f, isMobile);
+      await expect.poll(() => mails.all()).toHaveLength(2);
+      await expect(handoffNotice(page)).toHaveCount(1);
+      await expect(handoffNotice(page).getByRole('status')).toHaveText('');
+
       await press(f.getByRole('button', { name: 'Clear form' }), isMobile);
       for (const [label] of typed) await expect(field(f, label)).toHaveValue('');
       expect(consoleErrors).toEqual([]);

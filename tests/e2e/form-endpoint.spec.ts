@@ -90,8 +90,8 @@ test.describe('the contact form', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('keeps every field and offers the e-mail route when the endpoint answers 500', async ({ page, isMobile }) => {
-    await endpoint(page, 500);
+  test('keeps every field and offers the e-mail route when the endpoint answers 500; sent again once it answers 2xx', async ({ page, isMobile }) => {
+    const { answerWith } = await endpoint(page, 500);
     const form = await fillContact(page);
     await press(form.getByRole('button', { name: 'Send Message' }), isMobile);
     await expect(notSentNotice(page)).toContainText('Our server answered with an error (500). Everything you typed is still in the form.');
@@ -99,6 +99,12 @@ test.describe('the contact form', () => {
     await expectKept(form);
     await expect(page.getByText('Message Sent!')).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
+
+    answerWith(200);
+    await press(form.getByRole('button', { name: 'Send Message' }), isMobile);
+    await expect(page.getByRole('alert').filter({ hasText: 'Message Sent!' })).toBeVisible();
+    await expect(notSentNotice(page)).toHaveCount(0);
+    await expect(form.getByLabel('Message', { exact: false })).toHaveValue('');
   });
 
   test('gives up after 15 s without an answer, keeping every field and offering the e-mail route', async ({ page, isMobile }) => {
