@@ -11,9 +11,12 @@ const importFresh: Importer = (url) => import(/* @vite-ignore */ url);
  * After a failure the next call tries again, but not at the same URL: a browser may remember that
  * importing a URL failed and fail every later import of it without asking the network (Chromium
  * does; whatwg/html#6768). So a retry imports the chunk at a URL the browser has not seen
- * (`?retry=n`), taken from the failure, which names it in Chromium and Firefox. Where it does not,
- * the retry repeats the import as it was; what a fresh URL cannot mend (a chunk it imports failed
- * and is remembered too) is left to sayNotLoaded's offer to reload the page.
+ * (`?retry=n`), taken from the failure, which names it in Chromium and Firefox. (The build cannot
+ * tell the code the URL beforehand: the hashed name exists only once the bundle is written, and a
+ * chunk referenced by URL at build time becomes first-load code.) Where the failure names no URL,
+ * the retry repeats the import as it was. What a fresh URL cannot mend (a chunk it imports failed
+ * and is remembered too) is left to the last resorts: sayNotLoaded offers to reload the page, and a
+ * navigation has the browser load the page from the server (router.tsx).
  */
 export function onDemand<M>(load: () => Promise<M>, importer: Importer = importFresh): () => Promise<M> {
   let pending: Promise<M> | undefined;
