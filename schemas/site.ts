@@ -76,7 +76,7 @@ export const siteDocument = z
     features: z.strictObject({
       formEndpoint: httpsUrl
         .nullable()
-        .meta({ description: 'Where the contact form POSTs JSON; null opens the mail program instead (D6).' }),
+        .meta({ description: 'Where the contact form, the newsletter box and the quote and catalogue dialogs POST their fields and subject as JSON; a message counts as sent only on a 2xx answer within 15 s. null hands each message to the visitor\'s mail program instead (D6).' }),
     }),
   })
   .meta({ title: 'Site document', description: 'The company identity, navigation, SEO defaults and switches (D1).' });

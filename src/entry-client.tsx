@@ -13,6 +13,9 @@ if (container.firstElementChild) {
   // Prerendered HTML: load the matched route (its document and block chunks are preloaded) before
   // hydrating, so the first client render is the tree the server rendered.
   void router.load().then(() => {
+    // The page's code could not be fetched: the page stays as the server sent it, readable, its
+    // links followed by the browser (hydrating would replace it with an error).
+    if (router.state.matches.some((m) => m.status === 'error')) return;
     // Mark the router as hydrating server HTML, as TanStack's own SSR hydration does; otherwise it
     // wraps the tree in a Suspense boundary the server never rendered (a hydration mismatch).
     router.ssr = { manifest: undefined };

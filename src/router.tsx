@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter, redirect, type RouterHistory } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, redirect, type RouterHistory, useRouterState } from '@tanstack/react-router';
 import { isPartnerPath, NOT_FOUND_ROUTE } from '../schemas/routes';
 import { Layout } from './layout/Layout';
 import { hasPage, loadPage, routeKey } from './page/load';
@@ -42,7 +42,7 @@ const routeTree = rootRoute.addChildren([homeRoute, pageRoute]);
 
 /** The browser's router, or with a memory history the prerenderer's. */
 export function createAppRouter(history?: RouterHistory) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     ...(history ? { history } : {}),
     // On the server TanStack would inline a scroll script: blocked by our CSP and absent from the
@@ -50,7 +50,29 @@ export function createAppRouter(history?: RouterHistory) {
     scrollRestoration: !history,
     defaultPreload: 'intent',
     defaultPendingMinMs: 0,
+    defaultErrorComponent: PageNotShown,
   });
+  if (!history) {
+    // A page whose code could not be fetched on a navigation inside the app (a bad network) is
+    // still on the server, prerendered: the browser loads it from there. Not on the first load, the
+    // page the browser has just loaded (entry-client.tsx leaves that as the server sent it).
+    let started = false;
+    router.subscribe('onResolved', () => {
+      if (started && router.state.matches.some((m) => m.status === 'error')) window.location.assign(router.state.location.href);
+      started = true;
+    });
+  }
+  return router;
+}
+
+/** In place of a page that could not be shown: until the browser has loaded it from the server, or for good. */
+function PageNotShown() {
+  const href = useRouterState({ select: (s) => s.location.href });
+  return (
+    <p className="page-not-shown">
+      This page could not be shown. <a href={href}>Load it again</a>
+    </p>
+  );
 }
 
 declare module '@tanstack/react-router' {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { BlockOf, BlockPropsOf, BlockType } from '../../schemas/blocks';
 import type { RenderedBlock } from '../page/types';
+import { onDemand } from '../ui/on-demand';
 
 /** What a block's component receives: the block, and the records its definition resolves (schemas/blocks/). */
 export type BlockComponentProps<K extends BlockType> = { block: BlockOf<K> } & BlockPropsOf<K>;
@@ -14,20 +15,26 @@ type BlockComponent<K extends BlockType> = ComponentType<BlockComponentProps<K>>
  */
 export type BlockRegistry = { [K in BlockType]: () => Promise<BlockComponent<K>> };
 
+/** A block's component, from the module fetched when a page first needs it (see onDemand). */
+function component<M, C>(load: () => Promise<M>, pick: (m: M) => C): () => Promise<C> {
+  const get = onDemand(load);
+  return () => get().then(pick);
+}
+
 export const registry: BlockRegistry = {
-  hero: () => import('./hero/Hero').then((m) => m.Hero),
-  'card-grid': () => import('./card-grid/CardGrid').then((m) => m.CardGrid),
-  stats: () => import('./stats/Stats').then((m) => m.Stats),
-  text: () => import('./text/Text').then((m) => m.TextBlock),
-  tabs: () => import('./tabs/Tabs').then((m) => m.Tabs),
-  gallery: () => import('./gallery/Gallery').then((m) => m.Gallery),
-  'cta-banner': () => import('./cta-banner/CtaBanner').then((m) => m.CtaBanner),
-  'policy-text': () => import('./policy-text/PolicyText').then((m) => m.PolicyText),
-  'contact-section': () => import('./contact-section/ContactSection').then((m) => m.ContactSection),
-  'supplier-grid': () => import('./supplier-grid/SupplierGrid').then((m) => m.SupplierGrid),
-  'partner-profile': () => import('./partner-profile/PartnerProfile').then((m) => m.PartnerProfile),
-  'partner-listing': () => import('./partner-listing/PartnerListing').then((m) => m.PartnerListing),
-  'not-found': () => import('./not-found/NotFound').then((m) => m.NotFound),
+  hero: component(() => import('./hero/Hero'), (m) => m.Hero),
+  'card-grid': component(() => import('./card-grid/CardGrid'), (m) => m.CardGrid),
+  stats: component(() => import('./stats/Stats'), (m) => m.Stats),
+  text: component(() => import('./text/Text'), (m) => m.TextBlock),
+  tabs: component(() => import('./tabs/Tabs'), (m) => m.Tabs),
+  gallery: component(() => import('./gallery/Gallery'), (m) => m.Gallery),
+  'cta-banner': component(() => import('./cta-banner/CtaBanner'), (m) => m.CtaBanner),
+  'policy-text': component(() => import('./policy-text/PolicyText'), (m) => m.PolicyText),
+  'contact-section': component(() => import('./contact-section/ContactSection'), (m) => m.ContactSection),
+  'supplier-grid': component(() => import('./supplier-grid/SupplierGrid'), (m) => m.SupplierGrid),
+  'partner-profile': component(() => import('./partner-profile/PartnerProfile'), (m) => m.PartnerProfile),
+  'partner-listing': component(() => import('./partner-listing/PartnerListing'), (m) => m.PartnerListing),
+  'not-found': component(() => import('./not-found/NotFound'), (m) => m.NotFound),
 };
 
 // The registry's mapped type guarantees registry[t] renders blocks of type t with their records;

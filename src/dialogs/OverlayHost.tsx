@@ -6,6 +6,7 @@ import '@mantine/notifications/styles.css';
 import { type ModalSettings, ModalsProvider, modals } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import type { CatalogueFields, QuoteFields } from '../lib/mail';
 import { CatalogueModal } from './CatalogueModal';
 import { QuoteModal } from './QuoteModal';
 
@@ -35,10 +36,13 @@ export function openDialog(settings: ModalSettings) {
   modals.open(settings);
 }
 
-export function openQuote(details: string) {
-  modals.openContextModal({ modal: 'quote', title: 'Request a Quote', innerProps: { details }, size: 'lg' });
+/** Opens the Request Quote dialog with these fields filled in (a D5 button's details, or what was typed before). */
+export function openQuote(values: Partial<QuoteFields>) {
+  modals.openContextModal({ modal: 'quote', title: 'Request a Quote', innerProps: { values }, size: 'lg' });
 }
 
-export function openCatalogue(interest: string) {
-  modals.openContextModal({ modal: 'catalogue', title: 'Product Catalogue Request', innerProps: { interest }, size: 'lg' });
+export function openCatalogue(values: Partial<CatalogueFields>) {
+  modals.openContextModal({ modal: 'catalogue', title: 'Product Catalogue Request', innerProps: { values }, size: 'lg' });
 }
+
+export { showUndelivered } from './notices';

@@ -1,29 +1,31 @@
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import type { ContextModalProps } from '@mantine/modals';
-import type { FormEvent } from 'react';
 import site from 'virtual:site';
-import { openMailProgram } from '../lib/browser';
-import { mailtoUrl, quoteMail } from '../lib/mail';
-import { formValues } from './form';
+import { type QuoteFields, quoteMail } from '../lib/mail';
+import { useDialogSubmit } from './dialog-submit';
+import { NotSentAlert } from './notices';
+import { openQuote } from './OverlayHost';
 
-export function QuoteModal({ context, id, innerProps }: ContextModalProps<{ details: string }>) {
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const f = formValues(e.currentTarget, ['name', 'email', 'phone', 'company', 'details']);
-    openMailProgram(mailtoUrl(quoteMail(site.mailboxes.contact, f)));
-    context.closeModal(id);
-  };
+export function QuoteModal({ context, id, innerProps: { values } }: ContextModalProps<{ values: Partial<QuoteFields> }>) {
+  const { submit, sending, failed } = useDialogSubmit({
+    fields: ['name', 'email', 'phone', 'company', 'details'],
+    compose: (f) => quoteMail(site.mailboxes.contact, f),
+    sentTitle: 'Quote request sent',
+    reopen: openQuote,
+    close: () => context.closeModal(id),
+  });
   return (
     <form onSubmit={submit}>
       <Stack gap="sm">
-        <TextInput name="name" label="Full Name" autoComplete="name" required data-autofocus />
-        <TextInput name="email" type="email" label="Email Address" autoComplete="email" required />
-        <TextInput name="phone" type="tel" label="Phone Number" autoComplete="tel" />
-        <TextInput name="company" label="Company/Institution" autoComplete="organization" />
-        <Textarea name="details" label="Details" description="Products, quantities and delivery location" rows={4} defaultValue={innerProps.details} />
+        <TextInput name="name" label="Full Name" autoComplete="name" required data-autofocus defaultValue={values.name} />
+        <TextInput name="email" type="email" label="Email Address" autoComplete="email" required defaultValue={values.email} />
+        <TextInput name="phone" type="tel" label="Phone Number" autoComplete="tel" defaultValue={values.phone} />
+        <TextInput name="company" label="Company/Institution" autoComplete="organization" defaultValue={values.company} />
+        <Textarea name="details" label="Details" description="Products, quantities and delivery location" rows={4} defaultValue={values.details} />
+        {failed && <NotSentAlert {...failed} />}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={() => context.closeModal(id)}>Cancel</Button>
-          <Button type="submit">Send Request</Button>
+          <Button type="submit" loading={sending}>Send Request</Button>
         </Group>
       </Stack>
     </form>

@@ -3,12 +3,14 @@ import { type NotificationData, notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import site from 'virtual:site';
 import { openMailProgram } from '../lib/browser';
-import { catalogueMail, mailtoUrl, quoteMail } from '../lib/mail';
-import { sayNotLoaded } from '../ui/on-demand';
+import type { Delivery } from '../lib/deliver';
+import { catalogueMail, type Mail, mailtoUrl, quoteMail } from '../lib/mail';
+import { onDemand, sayNotLoaded } from '../ui/on-demand';
+import { DELIVERY_NOTICE, failureText, HANDOFF, NOT_SENT } from './delivery-text';
 
 // The quote and catalogue dialogs and the toasts are fetched on their first use, not with the page.
 type Host = typeof import('./OverlayHost');
-const loadHost = () => import('./OverlayHost');
+const loadHost = onDemand(() => import('./OverlayHost'));
 
 let ready: Promise<Host> | undefined;
 let mount: ((host: Host, onReady: () => void) => void) | undefined;
@@ -37,7 +39,7 @@ export function Overlays() {
 /** Opens the Request Quote dialog; if it cannot be fetched, the visitor's mail program instead. */
 export function openQuote(details = '') {
   host().then(
-    (h) => h.openQuote(details),
+    (h) => h.openQuote({ details }),
     () => openMailProgram(mailtoUrl(quoteMail(site.mailboxes.contact, { name: '', email: '', phone: '', company: '', details }))),
   );
 }
@@ -45,7 +47,7 @@ export function openQuote(details = '') {
 /** Opens the Product Catalogue Request dialog; if it cannot be fetched, the mail program instead. */
 export function openCatalogue(interest = '') {
   host().then(
-    (h) => h.openCatalogue(interest),
+    (h) => h.openCatalogue({ interest }),
     () => openMailProgram(mailtoUrl(catalogueMail(site.mailboxes.catalogue, { name: '', email: '', interest, notes: '' }))),
   );
 }
@@ -58,8 +60,27 @@ export function openDialog(settings: ModalSettings) {
   );
 }
 
+/**
+ * Tells the visitor what became of the message they submitted from a form on the page (D6): the
+ * form's own words once it was sent; otherwise the shared notice (handed to the mail app, or not
+ * sent). Where the notices cannot be fetched, a native dialog says the same in plain words.
+ */
+export function tellDelivery(result: Delivery, mail: Mail, sent: { title: string; message: string }) {
+  if (result.outcome === 'sent') {
+    notifications.hide(DELIVERY_NOTICE); // an earlier failure of the same message is past
+    return toast({ color: 'teal', ...sent });
+  }
+  host().then(
+    (h) => h.showUndelivered(result, mail),
+    () => {
+      const [title, text] = result.outcome === 'mail' ? [HANDOFF.title, HANDOFF.lead] : [NOT_SENT.title, `${failureText(result.reason)} ${NOT_SENT.kept}`];
+      window.alert(`${title}\n\n${text}\n\n${mail.to}\n${site.phones[0]}`);
+    },
+  );
+}
+
 /** Shows a toast (its host is fetched on first use; the toast waits in the store until then). */
-export function toast(n: NotificationData) {
+function toast(n: NotificationData) {
   notifications.show(n);
   host().catch(() => window.alert([n.title, n.message].filter(Boolean).join('\n')));
 }

@@ -1,10 +1,10 @@
 import { ActionIcon, Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFileText, IconMapPin, IconMessage } from '@tabler/icons-react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import site from 'virtual:site';
 import { deliver } from '../lib/deliver';
 import { newsletterMail } from '../lib/mail';
-import { openCatalogue, openQuote, toast } from '../dialogs';
+import { openCatalogue, openQuote, tellDelivery } from '../dialogs';
 import { InternalLink, external } from '../ui/actions';
 import { BusinessHours } from '../ui/BusinessHours';
 import { SocialIcon } from './SocialIcon';
@@ -82,18 +82,19 @@ export function Footer() {
   );
 }
 
+/** D8: a subscription goes the way of a contact message (D6), and the address stays until it has arrived. */
 function Newsletter() {
+  const [sending, setSending] = useState(false);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
     const email = String(new FormData(form).get('email') ?? '');
-    const result = await deliver(site.features.formEndpoint, { email }, newsletterMail(site.mailboxes.contact, email));
-    if (result.ok) {
-      toast({ color: 'teal', title: 'Subscription on its way', message: `We'll add ${email} to the newsletter.` });
-      form.reset();
-    } else {
-      toast({ color: 'red', title: 'Subscription not sent', message: `${result.error} Please try again, or e-mail ${site.mailboxes.contact}.` });
-    }
+    const mail = newsletterMail(site.mailboxes.contact, email);
+    setSending(true);
+    const result = await deliver(site.features.formEndpoint, { email }, mail);
+    setSending(false);
+    tellDelivery(result, mail, { title: 'Subscription received', message: `We'll add ${email} to the newsletter.` });
+    if (result.outcome === 'sent') form.reset();
   };
   return (
     <form onSubmit={submit} aria-label="Newsletter">
@@ -103,7 +104,7 @@ function Newsletter() {
       </Title>
       <Text size="sm">{site.footer.newsletter.text}</Text>
       <TextInput name="email" type="email" required label="Email address" placeholder="you@example.com" autoComplete="email" classNames={{ label: 'footer-label' }} />
-      <Button type="submit" variant="white">
+      <Button type="submit" variant="white" loading={sending}>
           Subscribe
         </Button>
       </Stack>

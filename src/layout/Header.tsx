@@ -4,14 +4,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import site from 'virtual:site';
 import type { NavItem } from '../../schemas/site';
 import { InternalLink, external } from '../ui/actions';
-import { sayNotLoaded, useOnDemand } from '../ui/on-demand';
+import { onDemand, sayNotLoaded, useOnDemand } from '../ui/on-demand';
 import { SearchBox } from './Search';
 import { SocialIcon } from './SocialIcon';
 
 type MenuItem = Extract<NavItem, { menu: unknown }>;
 
 // The drawer and its links are only needed once a phone visitor opens the menu.
-const loadMobileMenu = () => import('./MobileMenu');
+const loadMobileMenu = onDemand(() => import('./MobileMenu'));
 
 export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -2,12 +2,12 @@ import { Kbd, Text, UnstyledButton } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { sayNotLoaded, useOnDemand } from '../ui/on-demand';
+import { onDemand, sayNotLoaded, useOnDemand } from '../ui/on-demand';
 import { startTypeAhead, takeTyped } from './type-ahead';
 
 // The search dialog (Spotlight), its index and the code that ranks it are fetched on the first sign
 // of intent (hover, focus, tap, '/', Ctrl+K), never with the page.
-const loadDialog = () => import('./SearchDialog');
+const loadDialog = onDemand(() => import('./SearchDialog'));
 const prefetch = () => {
   loadDialog().then((m) => m.loadSearch().catch(() => undefined), () => undefined);
 };

@@ -10,15 +10,18 @@ import { useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { SearchHit } from '../lib/search';
 import { InternalLink } from '../ui/actions';
+import { onDemand } from '../ui/on-demand';
 import { takeTyped } from './type-ahead';
 
 type Search = (query: string) => SearchHit[];
 const LIST_ID = 'site-search-results';
 const [store, spotlight] = createSpotlight();
 
+const loadIndex = onDemand(() => import('virtual:search-index'));
+const loadLib = onDemand(() => import('../lib/search'));
 let loading: Promise<Search> | undefined;
 export function loadSearch(): Promise<Search> {
-  loading ??= Promise.all([import('virtual:search-index'), import('../lib/search')])
+  loading ??= Promise.all([loadIndex(), loadLib()])
     .then(([index, lib]) => lib.createSearch(index.default))
     .catch((err: unknown) => {
       loading = undefined;

@@ -5,3 +5,31 @@ export function openMailProgram(url: string): void {
   a.rel = 'noopener';
   a.click();
 }
+
+/**
+ * Puts text on the clipboard; true when it got there. The Clipboard API needs a secure context and
+ * the page's permission, so where it refuses, a selected textarea is copied the older way. Focus
+ * goes back to where it was, so a keyboard user stays on the button they pressed.
+ */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const focused = document.activeElement as HTMLElement | null;
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.readOnly = true;
+    area.style.cssText = 'position:fixed;top:0;left:0;opacity:0';
+    document.body.append(area);
+    area.select();
+    try {
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    } finally {
+      area.remove();
+      focused?.focus();
+    }
+  }
+}

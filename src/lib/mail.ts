@@ -36,6 +36,9 @@ export function parseMailto(url: string): Mail {
   return { to: decodeURIComponent(m[1]!), subject: params.get('subject') ?? '', body: (params.get('body') ?? '').replace(/\r\n/g, '\n') };
 }
 
+/** A composed message as plain text, to paste into any mail program or webmail. */
+export const mailAsText = ({ to, subject, body }: Mail) => `To: ${to}\nSubject: ${subject}\n\n${body}`;
+
 export function quoteMail(to: string, f: QuoteFields): Mail {
   return {
     to,

@@ -66,7 +66,7 @@ export function ${pascal(name)}({ block }: BlockComponentProps<'${name}'>) {
   let nextIndex = `${indexText.slice(0, afterImports)}\nimport { ${camel(name)} } from './${name}.ts';${indexText.slice(afterImports)}`;
   nextIndex = insertIntoObject(nextIndex, 'export const blockDefinitions = {', `  '${name}': ${camel(name)},`, index);
   writeFileSync(at(index), nextIndex);
-  writeFileSync(at(registry), insertIntoObject(registryText, 'export const registry: BlockRegistry = {', `  '${name}': () => import('./${name}/${pascal(name)}').then((m) => m.${pascal(name)}),`, registry));
+  writeFileSync(at(registry), insertIntoObject(registryText, 'export const registry: BlockRegistry = {', `  '${name}': component(() => import('./${name}/${pascal(name)}'), (m) => m.${pascal(name)}),`, registry));
   execFileSync(process.execPath, [...process.execArgv, at('src/node/write-schemas.ts')], { cwd: root, stdio: 'ignore' });
   return [definition, component, index, registry];
 }

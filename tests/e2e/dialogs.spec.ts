@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { captureMail, expect, hydrated, press, test } from './fixtures';
+import { captureMail, expect, handoffNotice, hydrated, press, test } from './fixtures';
 
 // Request Quote and Product Catalogue Request dialogs (section 4, 5, 7; D5).
 const footer = (page: Page) => page.locator('footer');
@@ -56,6 +56,20 @@ test.describe('Request Quote', () => {
       ],
     });
     await expect(opener).toBeFocused();
+
+    // No endpoint (D6): the notice says the mail app should open, and nothing says sent.
+    const notice = handoffNotice(page);
+    await expect(notice).toContainText('Your mail app should open with your message: press Send there.');
+    await expect(notice.getByRole('link', { name: 'info@acacia-scientific.example' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: /sent/i })).toHaveCount(0);
+    // Nothing typed is lost: the notice brings the dialog back as it was.
+    await press(notice.getByRole('button', { name: 'Back to the form' }), isMobile);
+    await expect(dialog.getByLabel('Full Name')).toHaveValue("Grace O'Neill & Sons");
+    await expect(dialog.getByLabel('Email Address')).toHaveValue('grace@sons.example');
+    await expect(dialog.getByLabel('Phone Number')).toHaveValue('+254 722 000 000');
+    await expect(dialog.getByLabel('Company/Institution')).toHaveValue('Ngong Road Clinic');
+    await expect(dialog.getByLabel('Details')).toHaveValue('10 × centrifuge tubes #50?\nDeliver to Ngong Road = ok 😀');
+    await expect(notice).toHaveCount(0);
     expect(consoleErrors).toEqual([]);
   });
 
@@ -148,6 +162,8 @@ test.describe('Product Catalogue Request', () => {
       body: ['Name: Wanjiku Kamau', 'Email: wanjiku@school.example', 'Interest: Glassware + consumables', 'Notes: Form 3 & 4 practicals', 'Бюджет: 100%'],
     });
     await expect(opener).toBeFocused();
+    await expect(handoffNotice(page).getByRole('link', { name: 'catalogue@acacia-scientific.example' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: /sent/i })).toHaveCount(0);
     expect(consoleErrors).toEqual([]);
   });
 

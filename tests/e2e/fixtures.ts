@@ -88,6 +88,12 @@ export async function captureMail(page: Page) {
   };
 }
 
+/** The notice that a submitted message was handed to the mail program, not sent (D6). */
+export const handoffNotice = (page: Page) => page.getByRole('alert').filter({ hasText: 'Over to your mail app' });
+
+/** The notice that a submitted message did not reach the form endpoint (D6). */
+export const notSentNotice = (page: Page) => page.getByRole('alert').filter({ hasText: 'Your message did not reach us' });
+
 /**
  * What axe-core finds against WCAG 2.2 A/AA and its best practices, one line per element (issue 7).
  * Colours are measured once opening transitions (dialogs fade in) have finished.

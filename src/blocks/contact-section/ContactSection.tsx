@@ -3,10 +3,10 @@ import { IconBrandWhatsapp, IconClock, IconMail, IconMapPin, IconPhone } from '@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import site from 'virtual:site';
 import type { BlockOf } from '../../../schemas/blocks';
-import { toast } from '../../dialogs';
+import { tellDelivery } from '../../dialogs';
 import { formValues } from '../../dialogs/form';
 import { deliver } from '../../lib/deliver';
-import { contactMail, mailtoUrl, telUrl, whatsappUrl } from '../../lib/mail';
+import { contactMail, telUrl, whatsappUrl } from '../../lib/mail';
 import { external } from '../../ui/actions';
 import { BusinessHours } from '../../ui/BusinessHours';
 import { MapEmbed } from '../../ui/MapEmbed';
@@ -89,23 +89,9 @@ function ContactForm({ block }: { block: ContactBlock }) {
     setSending(true);
     const result = await deliver(site.features.formEndpoint, fields, mail);
     setSending(false);
-    if (result.ok) {
-      toast({ title: block.successToast.title, message: block.successToast.message, color: 'teal' });
-      form.reset();
-      return;
-    }
-    // D6: never lose the message: keep every field and offer the e-mail route.
-    toast({
-      color: 'red',
-      autoClose: false,
-      title: 'Your message was not sent',
-      message: (
-        <>
-          {result.error} Your text is still in the form.{' '}
-          <Anchor href={mailtoUrl(mail)}>Send it by e-mail instead</Anchor>.
-        </>
-      ),
-    });
+    tellDelivery(result, mail, block.successToast);
+    // D6: the fields are kept until the message has reached the endpoint, or the visitor clears them.
+    if (result.outcome === 'sent') form.reset();
   };
   return (
     <Card withBorder radius="md" padding="lg" component="form" onSubmit={submit} aria-label="Send us a message">
@@ -120,9 +106,14 @@ function ContactForm({ block }: { block: ContactBlock }) {
           <TextInput name="company" label="Company/Institution" autoComplete="organization" />
         </SimpleGrid>
         <Textarea name="message" label="Message" required rows={block.messageRows} />
-        <Button type="submit" loading={sending} size="md">
-          Send Message
-        </Button>
+        <Group gap="sm">
+          <Button type="submit" loading={sending} size="md">
+            Send Message
+          </Button>
+          <Button type="reset" variant="default" size="md">
+            Clear form
+          </Button>
+        </Group>
       </Stack>
     </Card>
   );

@@ -1,0 +1,23 @@
+// What the site tells a visitor about a message they submitted and that is not (yet) sent (D6): the
+// notices of notices.tsx and the plain fallback of index.tsx, when the notices cannot be fetched.
+import { type Failure, TIME_LIMIT_MS } from '../lib/deliver';
+
+/** The one notice about an undelivered message on screen at a time: a new outcome replaces it. */
+export const DELIVERY_NOTICE = 'delivery';
+
+export const HANDOFF = {
+  title: 'Over to your mail app',
+  lead: 'Your mail app should open with your message: press Send there.',
+};
+
+export const NOT_SENT = {
+  title: 'Your message did not reach us',
+  kept: 'Everything you typed is still in the form.',
+  mailRoute: 'Send it from your mail app instead',
+};
+
+export function failureText(reason: Failure): string {
+  if (reason === 'timeout') return `Our server did not answer within ${TIME_LIMIT_MS / 1000} seconds.`;
+  if (reason === 'network') return 'We could not reach our server.';
+  return `Our server answered with an error (${reason}).`;
+}
