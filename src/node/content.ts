@@ -15,7 +15,7 @@ import { canonicalPath, isRecordFile, NOT_FOUND_ROUTE, partnerAlias, partnerIdOf
 import { siteDocument, type SiteDocument } from '../../schemas/site.ts';
 import { recordsOf, renderBlock } from '../page/resolve.ts';
 import type { ResolvedPage } from '../page/types.ts';
-import { jsonSchemaFiles } from './json-schema.ts';
+import { jsonSchemaFiles, schemaFileOf } from './json-schema.ts';
 import { type Code, formatProblem, message, type Params, type Problem } from './problems.ts';
 
 export { formatProblem, type Problem };
@@ -96,7 +96,8 @@ export function loadContent(root = process.cwd(), options: LoadOptions = {}): { 
     }
   }
 
-  const check = <S extends z.ZodType>(rel: string, schema: S, schemaFile: string): z.output<S> | undefined => {
+  const check = <S extends z.ZodType>(rel: string, schema: S): z.output<S> | undefined => {
+    const schemaFile = schemaFileOf(rel);
     const src = sources.get(rel);
     const data = parsed.get(rel);
     if (!src || data === undefined) return undefined;
@@ -117,9 +118,9 @@ export function loadContent(root = process.cwd(), options: LoadOptions = {}): { 
   for (const [what, rel] of Object.entries(RECORD_FILES)) {
     if (!sources.has(rel)) reportFile(`pages-data/${rel}`, 'missing-document', { what: `the ${what} file pages-data/${rel}` });
   }
-  const site = check(RECORD_FILES.site, siteDocument, 'site.schema.json');
-  const partnersDoc = check(RECORD_FILES.partners, partnersDocument, 'partners.schema.json');
-  const suppliersDoc = check(RECORD_FILES.suppliers, suppliersDocument, 'suppliers.schema.json');
+  const site = check(RECORD_FILES.site, siteDocument);
+  const partnersDoc = check(RECORD_FILES.partners, partnersDocument);
+  const suppliersDoc = check(RECORD_FILES.suppliers, suppliersDocument);
 
   const partners = new Map<string, Partner>();
   partnersDoc?.partners.forEach((p, i) => {
@@ -162,7 +163,7 @@ export function loadContent(root = process.cwd(), options: LoadOptions = {}): { 
   const pages = new Map<string, Page>();
   for (const [rel, src] of sources) {
     if (isRecordFile(rel) || claims.get(routeOfFile(rel)) !== src) continue;
-    const doc = check(rel, pageDocument, 'page.schema.json');
+    const doc = check(rel, pageDocument);
     if (doc) pages.set(routeOfFile(rel), { route: routeOfFile(rel), file: rel, doc });
   }
   const routes = new Map<string, Page>();

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { pageDocument } from '../../schemas/page.ts';
 import { partnersDocument, suppliersDocument } from '../../schemas/records.ts';
+import { RECORD_FILES } from '../../schemas/routes.ts';
 import { siteDocument } from '../../schemas/site.ts';
 
 const targets = {
@@ -18,4 +19,12 @@ export function jsonSchemaFiles(): { file: string; json: string }[] {
     file,
     json: JSON.stringify(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }), null, 2) + '\n',
   })));
+}
+
+/** The schema file a document of pages-data/ is checked against: each record file its own, any other file is a page. */
+export function schemaFileOf(file: string): keyof typeof targets {
+  if (file === RECORD_FILES.site) return 'site.schema.json';
+  if (file === RECORD_FILES.partners) return 'partners.schema.json';
+  if (file === RECORD_FILES.suppliers) return 'suppliers.schema.json';
+  return 'page.schema.json';
 }

@@ -10,7 +10,7 @@ import { partnersDocument, suppliersDocument } from '../../schemas/records.ts';
 import { partnerAlias, partnerIdOfRoute, RECORD_FILES, routeOfFile } from '../../schemas/routes.ts';
 import { anchors, contentFiles, formatProblem, loadContent, type Problem } from './content.ts';
 import type { StudioDocument, StudioProblem } from '../studio/api.ts';
-import { jsonSchemaFiles } from './json-schema.ts';
+import { jsonSchemaFiles, schemaFileOf } from './json-schema.ts';
 import { applyValue } from './studio-edit.ts';
 
 export const STUDIO = '/__studio';
@@ -64,9 +64,6 @@ class Refusal extends Error {
 const withText = (p: Problem): StudioProblem => ({ ...p, text: formatProblem(p) });
 
 const version = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
-
-const schemaFile = (file: string) =>
-  file === RECORD_FILES.site ? 'site.schema.json' : file === RECORD_FILES.partners ? 'partners.schema.json' : file === RECORD_FILES.suppliers ? 'suppliers.schema.json' : 'page.schema.json';
 
 const readJson = (path: string): unknown => {
   try {
@@ -145,7 +142,7 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
       case 'document': {
         const file = documentFile(url.searchParams.get('file'));
         const text = disk(file);
-        return { file, text, version: version(text), schema: JSON.parse(jsonSchemaFiles().find((s) => s.file === schemaFile(file))!.json) };
+        return { file, text, version: version(text), schema: JSON.parse(jsonSchemaFiles().find((s) => s.file === schemaFileOf(file))!.json) };
       }
       default:
         throw new Refusal(404, 'no such studio request');
