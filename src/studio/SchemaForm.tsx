@@ -73,7 +73,19 @@ function StringField({ schema, path, value, label, required }: FieldProps) {
     const data = options[kind].filter((o) => !pattern || pattern.test(o));
     return <Autocomplete {...common} value={text} onChange={set} data={data} limit={30} />;
   }
-  if (isFreeText(schema)) return <Textarea {...common} value={text} onChange={(e) => set(e.currentTarget.value)} autosize minRows={1} />;
+  // A growing box so long text wraps in view, but one line of text: the site's copy has no line breaks.
+  if (isFreeText(schema)) {
+    return (
+      <Textarea
+        {...common}
+        value={text}
+        onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+        onChange={(e) => set(e.currentTarget.value.replace(/\s*[\r\n]+\s*/g, ' '))}
+        autosize
+        minRows={1}
+      />
+    );
+  }
   return <TextInput {...common} value={text} onChange={(e) => set(e.currentTarget.value)} />;
 }
 

@@ -53,7 +53,10 @@ test('opens a page by its address; the hero title and a card text typed in the f
   await expect(preview(page).locator('h1')).toHaveText('Water Testing Solutions');
 
   await openBlock(page, 1);
-  await page.locator('[data-path="blocks.0.title"]').fill('Water Testing You Can Trust');
+  const title = page.locator('[data-path="blocks.0.title"]');
+  await title.fill('Water Testing You Can');
+  await title.press('Enter'); // a title is one line: Enter adds no line break to the text
+  await title.pressSequentially(' Trust');
   await expect(preview(page).locator('h1')).toHaveText('Water Testing You Can Trust');
 
   await openBlock(page, 6);
