@@ -1,12 +1,16 @@
-import { Suspense, useEffect, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { BlockView } from '../blocks/registry';
 import { Head } from '../layout/Head';
 import { hydration } from './hydration';
-import type { LoadedPage, RenderedBlock } from './types';
+import type { LoadedPage, RenderedBlock, ResolvedPage } from './types';
 
 export function PageView({ loaded }: { loaded: LoadedPage }) {
-  const { page } = loaded;
-  useState(() => hydration.expectBlocks(page.blocks.length));
+  useState(() => hydration.expectBlocks(loaded.page.blocks.length));
+  return <PageContent page={loaded.page} Block={HydratedBlock} />;
+}
+
+/** A page's head and its blocks, each drawn by `Block` (the site's counts hydration; the studio's preview memoises). */
+export function PageContent({ page, Block }: { page: ResolvedPage; Block: ComponentType<{ rendered: RenderedBlock }> }) {
   return (
     <>
       <Head meta={page.meta} canonical={page.canonical} home={page.route === '/'} />
@@ -14,7 +18,7 @@ export function PageView({ loaded }: { loaded: LoadedPage }) {
         // Nothing here suspends (a page's blocks are loaded before it renders): each boundary lets
         // React hydrate and commit the page one block at a time instead of in one long task.
         <Suspense key={`${page.route}-${i}`}>
-          <HydratedBlock rendered={rendered} />
+          <Block rendered={rendered} />
         </Suspense>
       ))}
     </>

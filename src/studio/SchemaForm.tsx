@@ -32,6 +32,14 @@ interface FieldProps {
 
 const errorOf = (problems: ReadonlyMap<string, string[]>, path: string) => problems.get(path)?.join('\n');
 
+/** What every input says of its field: label, help, problems and JSON path. */
+const inputProps = ({ schema, path, label }: FieldProps, problems: ReadonlyMap<string, string[]>) => ({
+  label,
+  description: schema.description,
+  error: errorOf(problems, path),
+  'data-path': path,
+});
+
 /** One field of the document, of whatever kind its schema says. */
 export const Field = memo(function Field(props: FieldProps): ReactNode {
   const { schema } = props;
@@ -55,15 +63,10 @@ export const Field = memo(function Field(props: FieldProps): ReactNode {
   }
 });
 
-function StringField({ schema, path, value, label, required }: FieldProps) {
+function StringField(props: FieldProps) {
+  const { schema, path, value, required } = props;
   const { change, options, problems } = useForm();
-  const common = {
-    label,
-    description: schema.description,
-    withAsterisk: required,
-    error: errorOf(problems, path),
-    'data-path': path,
-  };
+  const common = { ...inputProps(props, problems), withAsterisk: required };
   // An optional text left empty is left out of the document, as if never written.
   const set = (text: string) => change(path, text === '' && !required ? undefined : text);
   const text = typeof value === 'string' ? value : '';
@@ -89,15 +92,13 @@ function StringField({ schema, path, value, label, required }: FieldProps) {
   return <TextInput {...common} value={text} onChange={(e) => set(e.currentTarget.value)} />;
 }
 
-function NumberField({ schema, path, value, label, required }: FieldProps) {
+function NumberField(props: FieldProps) {
+  const { schema, path, value, required } = props;
   const { change, problems } = useForm();
   return (
     <NumberInput
-      label={label}
-      description={schema.description}
+      {...inputProps(props, problems)}
       withAsterisk={required}
-      error={errorOf(problems, path)}
-      data-path={path}
       value={typeof value === 'number' ? value : ''}
       placeholder={schema.default !== undefined ? `${String(schema.default)} (default)` : undefined}
       allowDecimal={schema.type !== 'integer'}
@@ -106,15 +107,13 @@ function NumberField({ schema, path, value, label, required }: FieldProps) {
   );
 }
 
-function BooleanField({ schema, path, value, label, required }: FieldProps) {
+function BooleanField(props: FieldProps) {
+  const { schema, path, value, required } = props;
   const { change, problems } = useForm();
   const checked = typeof value === 'boolean' ? value : schema.default === true;
   return (
     <Checkbox
-      label={label}
-      description={schema.description}
-      error={errorOf(problems, path)}
-      data-path={path}
+      {...inputProps(props, problems)}
       checked={checked}
       onChange={(e) => change(path, e.currentTarget.checked || required ? e.currentTarget.checked : undefined)}
     />
@@ -122,18 +121,16 @@ function BooleanField({ schema, path, value, label, required }: FieldProps) {
 }
 
 /** A choice among fixed values: an enum, or a union of constants (columns: 2, 3 or 4). */
-function Choice({ schema, path, value, label, required, values }: FieldProps & { values: unknown[] }) {
+function Choice({ values, ...props }: FieldProps & { values: unknown[] }) {
+  const { schema, path, value, required } = props;
   const { change, problems } = useForm();
   const fallback = schema.default !== undefined ? `${String(schema.default)} (default)` : '(none)';
   const absent = value === undefined;
   const data = [...(absent || !required ? [{ value: '', label: absent ? fallback : '(none)' }] : []), ...values.map((v) => ({ value: String(v), label: String(v) }))];
   return (
     <NativeSelect
-      label={label}
-      description={schema.description}
+      {...inputProps(props, problems)}
       withAsterisk={required}
-      error={errorOf(problems, path)}
-      data-path={path}
       data={data}
       value={absent ? '' : String(value)}
       onChange={(e) => {
@@ -384,16 +381,14 @@ function AddOfKind({ noun, options, discriminatorKey, disabled, onAdd }: {
 }
 
 /** A value no field kind fits: edited as JSON. */
-function JsonField({ schema, path, value, label }: FieldProps) {
+function JsonField(props: FieldProps) {
+  const { path, value, label } = props;
   const { change, problems } = useForm();
   return (
     <Group align="end" wrap="nowrap">
       <Textarea
         style={{ flex: 1 }}
-        label={label}
-        description={schema.description}
-        error={errorOf(problems, path)}
-        data-path={path}
+        {...inputProps(props, problems)}
         defaultValue={JSON.stringify(value, null, 2)}
         autosize
         minRows={1}

@@ -1,12 +1,12 @@
 // The studio's preview frame (/__studio/preview): the site's own App, Layout, Head and block
 // components rendering the page the studio posts, instead of a page loaded from pages-data/.
 import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { memo, Suspense, useSyncExternalStore } from 'react';
+import { memo, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '../App';
 import { BlockView, loadBlocks } from '../blocks/registry';
-import { Head } from '../layout/Head';
 import { Layout } from '../layout/Layout';
+import { PageContent } from '../page/PageView';
 import type { RenderedBlock, ResolvedPage } from '../page/types';
 
 let page: ResolvedPage | undefined;
@@ -16,23 +16,13 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-// What PageView renders, less its hydration bookkeeping, with each block memoised: a keystroke
-// re-renders the block it changed, not the whole page (a long page takes too long in React's dev build).
+// Each block memoised: a keystroke re-renders the block it changed, not the whole page (a long page
+// takes too long in React's dev build).
 const MemoBlock = memo(BlockView);
 
 function StudioPage() {
   const current = useSyncExternalStore(subscribe, () => page);
-  if (!current) return null;
-  return (
-    <>
-      <Head meta={current.meta} canonical={current.canonical} home={current.route === '/'} />
-      {current.blocks.map((rendered, i) => (
-        <Suspense key={`${current.route}-${i}`}>
-          <MemoBlock rendered={rendered} />
-        </Suspense>
-      ))}
-    </>
-  );
+  return current ? <PageContent page={current} Block={MemoBlock} /> : null;
 }
 
 /** The blocks of the new page, with the previous page's objects where a block did not change. */
