@@ -9,9 +9,10 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { applyEdits, modify } from 'jsonc-parser';
 import { partnersDocument, type Partner } from '../../schemas/records.ts';
+import { RECORD_FILES } from '../../schemas/routes.ts';
 import { type Fetched, fetchingLoader, type ImageExt, probeCandidates, type ProbeKind, probePartnerImages } from './probe.ts';
 
-const RECORDS = 'pages-data/records/partners.json';
+const RECORDS = `pages-data/${RECORD_FILES.partners}`;
 const KINDS = ['logo', 'hero'] as const;
 /** The record fields a probed picture goes into: its path under public/ and the address it came from. */
 const FIELDS = {
