@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { hydration } from './page/hydration';
 import { createAppRouter } from './router';
+import { startIdleWork } from './ui/on-demand';
 
 const router = createAppRouter();
 const container = document.getElementById('root')!;
@@ -22,11 +23,12 @@ if (container.firstElementChild) {
     // Hydrated in slices that yield to the browser (no long task on a slow phone). Until the last
     // slice is done, a tap on a link loads that page from the server, which has it prerendered,
     // rather than changing a half-hydrated tree under React.
-    hydration.begin();
+    hydration.begin(startIdleWork);
     startTransition(() => {
       hydrateRoot(container, <App router={router} />);
     });
   });
 } else {
   createRoot(container).render(<App router={router} />);
+  startIdleWork();
 }

@@ -1,11 +1,11 @@
 import type { ModalSettings } from '@mantine/modals';
 import { type NotificationData, notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import site from 'virtual:site';
 import { openMailProgram } from '../lib/browser';
 import type { Delivery } from '../lib/deliver';
 import { catalogueMail, type Mail, mailtoUrl, quoteMail } from '../lib/mail';
-import { onDemand, sayNotLoaded } from '../ui/on-demand';
+import { onDemand, sayNotLoaded, whenIdle } from '../ui/on-demand';
 import { DELIVERY_NOTICE, failureText, HANDOFF, NOT_SENT } from './delivery-text';
 
 // The quote and catalogue dialogs and the toasts are fetched on their first use, not with the page.
@@ -26,11 +26,17 @@ function host(): Promise<Host> {
   return ready;
 }
 
+const prepare = () => void host().catch(() => undefined);
+/** For a button that opens a dialog: its code is fetched on the first sign it is wanted (a finger or pointer on it, or focus). */
+export const dialogIntent = { onPointerDown: prepare, onMouseEnter: prepare, onFocus: prepare };
+
 /** Mounted once, in App: holds the dialog and toast hosts once they have been asked for. */
 export function Overlays() {
   const [mounted, setMounted] = useState<{ host: Host; onReady: () => void }>();
   useEffect(() => {
-    mount = (h, onReady) => setMounted({ host: h, onReady });
+    // A transition: mounting the hosts ahead of a tap yields to the browser rather than blocking it.
+    mount = (h, onReady) => startTransition(() => setMounted({ host: h, onReady }));
+    whenIdle(host);
     return () => (mount = undefined);
   }, []);
   return mounted ? <mounted.host.OverlayHost onReady={mounted.onReady} /> : null;

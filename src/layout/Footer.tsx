@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import site from 'virtual:site';
 import { deliver } from '../lib/deliver';
 import { newsletterMail } from '../lib/mail';
-import { openCatalogue, openQuote, tellDelivery } from '../dialogs';
+import { dialogIntent, openCatalogue, openQuote, tellDelivery } from '../dialogs';
 import { InternalLink, external } from '../ui/actions';
 import { BusinessHours } from '../ui/BusinessHours';
 import { SocialIcon } from './SocialIcon';
@@ -55,10 +55,10 @@ export function Footer() {
             </Anchor>
             <BusinessHours />
             <Group gap="xs" mt="xs">
-              <Button size="xs" onClick={() => openQuote()} leftSection={<IconMessage size={16} aria-hidden />}>
+              <Button size="xs" onClick={() => openQuote()} {...dialogIntent} leftSection={<IconMessage size={16} aria-hidden />}>
                 Request Quote
               </Button>
-              <Button size="xs" variant="white" onClick={() => openCatalogue()} leftSection={<IconFileText size={16} aria-hidden />}>
+              <Button size="xs" variant="white" onClick={() => openCatalogue()} {...dialogIntent} leftSection={<IconFileText size={16} aria-hidden />}>
                 Product Catalogue Request
               </Button>
             </Group>

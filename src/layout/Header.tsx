@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import site from 'virtual:site';
 import type { NavItem } from '../../schemas/site';
 import { InternalLink, external } from '../ui/actions';
-import { onDemand, sayNotLoaded, useOnDemand } from '../ui/on-demand';
+import { onDemand, sayNotLoaded, useOnDemand, whenIdle } from '../ui/on-demand';
 import { SearchBox } from './Search';
 import { SocialIcon } from './SocialIcon';
 
@@ -17,6 +17,10 @@ export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [mobileMenu, loadMenu] = useOnDemand(loadMobileMenu);
   const burger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // Where the menu button shows (below Mantine's md breakpoint, as hiddenFrom="md" says).
+    if (!window.matchMedia('(min-width: 62em)').matches) whenIdle(loadMenu);
+  }, [loadMenu]);
   return (
     <Box component="header" className="site-header">
       <Box className="top-strip">
@@ -61,7 +65,7 @@ export function Header() {
           opened={drawerOpen}
           onClose={() => {
             setDrawerOpen(false);
-            // The drawer mounts already open the first time, so it has no opener to return focus to.
+            // The drawer may mount already open, so it has no opener to return focus to.
             burger.current?.focus();
           }}
           onNavigate={() => setDrawerOpen(false)}

@@ -1,12 +1,13 @@
 import { Kbd, Text, UnstyledButton } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
-import { onDemand, sayNotLoaded, useOnDemand } from '../ui/on-demand';
+import { useEffect, useState } from 'react';
+import { onDemand, sayNotLoaded, useOnDemand, whenIdle } from '../ui/on-demand';
 import { startTypeAhead, takeTyped } from './type-ahead';
 
 // The search dialog (Spotlight), its index and the code that ranks it are fetched on the first sign
-// of intent (hover, focus, tap, '/', Ctrl+K), never with the page.
+// of intent (hover, focus, tap, '/', Ctrl+K), never with the page; the dialog's code (not its index)
+// also once the page is idle.
 const loadDialog = onDemand(() => import('./SearchDialog'));
 const prefetch = () => {
   loadDialog().then((m) => m.loadSearch().catch(() => undefined), () => undefined);
@@ -17,6 +18,7 @@ export function SearchBox() {
   const [dialog, loadDialogNow] = useOnDemand(loadDialog);
   // Counts the requests to open, so each one (re)opens the dialog.
   const [requests, setRequests] = useState(0);
+  useEffect(() => whenIdle(loadDialogNow), [loadDialogNow]);
   const open = () => {
     if (dialog) return setRequests((n) => n + 1);
     startTypeAhead();

@@ -4,6 +4,7 @@
 // half-hydrated tree under React (recoverable errors 422/520 and a client re-render).
 let hydrating = false;
 let blocksToGo = 0;
+let done = () => {};
 
 function passLinkClicksToBrowser(e: MouseEvent) {
   if (hydrating && e.target instanceof Element && e.target.closest('a[href]')) e.stopPropagation();
@@ -12,10 +13,13 @@ function passLinkClicksToBrowser(e: MouseEvent) {
 function end() {
   hydrating = false;
   window.removeEventListener('click', passLinkClicksToBrowser, true);
+  done();
 }
 
 export const hydration = {
-  begin() {
+  /** onDone runs once the last block has hydrated. */
+  begin(onDone: () => void) {
+    done = onDone;
     hydrating = true;
     window.addEventListener('click', passLinkClicksToBrowser, true);
   },

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { type AnchorHTMLAttributes, forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import site from 'virtual:site';
 import type { Action, Button as ButtonData } from '../../schemas/action';
-import { openCatalogue, openQuote } from '../dialogs';
+import { dialogIntent, openCatalogue, openQuote } from '../dialogs';
 import { mailtoUrl, telUrl, whatsappUrl } from '../lib/mail';
 
 type InternalLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; children?: ReactNode };
@@ -20,7 +20,7 @@ export const InternalLink = forwardRef<HTMLAnchorElement, InternalLinkProps>(fun
 
 export const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
-/** Where an action takes the visitor: a page of the site, an address (mail, phone, another site) or a dialog. */
+/** Where an action takes the visitor: a page of the site, an address (mail, phone, another site) or a dialog (onClick). */
 type Target = { to: string } | { href: string; newTab: boolean } | { onClick: () => void };
 
 function target(action: Action): Target {
@@ -56,7 +56,7 @@ export function ActionButton({ button, size = 'md', inverted = false, fullWidth 
   const t = target(button.action);
   if ('to' in t) return <Button component={InternalLink} to={t.to} {...look} />;
   if ('href' in t) return <Button component="a" href={t.href} {...(t.newTab ? external : {})} {...look} />;
-  return <Button type="button" onClick={t.onClick} {...look} />;
+  return <Button type="button" onClick={t.onClick} {...dialogIntent} {...look} />;
 }
 
 /** A text link that carries out an action; `look` styles it (Mantine Anchor props). */
@@ -65,5 +65,5 @@ export function ActionAnchor({ label, action, children, ...look }: { label: stri
   const t = target(action);
   if ('to' in t) return <Anchor component={InternalLink} to={t.to} {...look}>{content}</Anchor>;
   if ('href' in t) return <Anchor href={t.href} {...(t.newTab ? external : {})} {...look}>{content}</Anchor>;
-  return <Anchor component="button" type="button" onClick={t.onClick} {...look}>{content}</Anchor>;
+  return <Anchor component="button" type="button" onClick={t.onClick} {...dialogIntent} {...look}>{content}</Anchor>;
 }

@@ -56,6 +56,39 @@ export function useOnDemand<M>(get: () => Promise<M>): [M | undefined, () => Pro
   return [mod, request];
 }
 
+const idleTasks: (() => Promise<unknown>)[] = [];
+let idleStarted = false;
+let idleRunning = false;
+
+/**
+ * Fetches and starts on-demand code before it is asked for, so a visitor's first tap does not wait for
+ * it: once the page has started (startIdleWork), one task at a time, each when the browser is idle.
+ * Not when the visitor's browser asks to save data. A failure stays silent: the tap asks again.
+ */
+export function whenIdle(task: () => Promise<unknown>) {
+  idleTasks.push(task);
+  runIdleTask();
+}
+
+/** Called once the page has hydrated (or rendered): from then on idle tasks run. */
+export function startIdleWork() {
+  idleStarted = true;
+  runIdleTask();
+}
+
+function runIdleTask() {
+  const saveData = (navigator as { connection?: { saveData?: boolean } }).connection?.saveData;
+  if (!idleStarted || idleRunning || saveData || !idleTasks.length) return;
+  idleRunning = true;
+  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+  idle(() => {
+    void idleTasks.shift()!().catch(() => undefined).finally(() => {
+      idleRunning = false;
+      runIdleTask();
+    });
+  });
+}
+
 let reported = 0;
 
 /**

@@ -9,7 +9,8 @@ const site = JSON.parse(readFileSync('pages-data/site.json', 'utf8')) as SiteDoc
 // the site's own code failing to arrive, in part or in whole.
 
 /**
- * Makes the fetches of one of the site's on-demand chunks fail; returns the way to bring the network
+ * Makes the fetches of one of the site's on-demand chunks fail, from before the page loads (the page
+ * fetches them ahead once it is idle, and that attempt fails too); returns the way to bring the network
  * back. Once back, the chunk's own URL keeps failing, as in a browser that remembers a failed import
  * and never asks for that URL again (Chromium does; whatwg/html#6768): only a retry at another URL
  * gets through.
@@ -43,9 +44,9 @@ test('the map frame cannot load: the address and a link to the map stay readable
 
 test('when the dialog code cannot be fetched, Request Quote opens the mail program instead', async ({ page, isMobile }) => {
   const mails = await captureMail(page);
+  await unreachable(page, 'OverlayHost');
   await page.goto('/policies');
   await hydrated(page);
-  await unreachable(page, 'OverlayHost');
   await press(page.locator('footer').getByRole('button', { name: 'Request Quote' }), isMobile);
   await expect.poll(() => mails.all()).toHaveLength(1);
   const mail = new URL((await mails.all())[0]!);
@@ -55,9 +56,9 @@ test('when the dialog code cannot be fetched, Request Quote opens the mail progr
 });
 
 test("a product's Details says it could not be loaded, and works once the network is back", async ({ page, isMobile }) => {
+  const back = await unreachable(page, 'OverlayHost');
   await page.goto('/services/water-testing');
   await hydrated(page);
-  const back = await unreachable(page, 'OverlayHost');
   await press(page.locator('#partners').getByRole('button', { name: /^View products \(\d+\) from Palintest$/ }), isMobile);
   const details = page.locator('.product-view .mantine-Card-root').filter({ hasText: 'Photometer 7500' }).getByRole('button', { name: 'Details' });
   const alert = nextAlert(page);
@@ -69,9 +70,9 @@ test("a product's Details says it could not be loaded, and works once the networ
 });
 
 test('search says it could not be loaded, and opens once the network is back', async ({ page, isMobile }) => {
+  const back = await unreachable(page, 'SearchDialog');
   await page.goto('/industries');
   await hydrated(page);
-  const back = await unreachable(page, 'SearchDialog');
   const trigger = page.getByRole('button', { name: 'Search the site' });
   const alert = nextAlert(page);
   await press(trigger, isMobile);
@@ -82,9 +83,9 @@ test('search says it could not be loaded, and opens once the network is back', a
 });
 
 test('the menu button says the menu could not be loaded, and opens it once the network is back @phone', async ({ page }) => {
+  const back = await unreachable(page, 'MobileMenu');
   await page.goto('/services');
   await hydrated(page);
-  const back = await unreachable(page, 'MobileMenu');
   const burger = page.getByRole('button', { name: 'Open menu' });
   const alert = nextAlert(page);
   await burger.tap();
@@ -96,9 +97,9 @@ test('the menu button says the menu could not be loaded, and opens it once the n
 
 test('when the notices cannot be fetched, the contact form still says its message went to the mail program, and keeps it', async ({ page, isMobile }) => {
   const mails = await captureMail(page);
+  await unreachable(page, 'OverlayHost');
   await page.goto('/contact');
   await hydrated(page);
-  await unreachable(page, 'OverlayHost');
   const form = page.locator('#message').getByRole('form', { name: 'Send us a message' });
   await form.getByLabel('Full Name', { exact: false }).fill('Amina');
   await form.getByLabel('Email Address', { exact: false }).fill('amina@lab.example');

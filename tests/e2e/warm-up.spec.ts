@@ -1,0 +1,60 @@
+import type { Page } from '@playwright/test';
+import { expect, hydrated, press, test } from './fixtures';
+
+// Code a first tap would wait for (the dialogs, search, the phone menu) is fetched once the page is
+// idle (src/ui/on-demand.ts whenIdle), unless the browser asks to save data.
+
+const fetched = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+
+/** Resolves after the browser has had a few idle periods. */
+const idleFor = (page: Page, periods: number) =>
+  page.evaluate((n) => new Promise<void>((done) => {
+    const next = (left: number) => (left === 0 ? done() : requestIdleCallback(() => next(left - 1)));
+    next(n);
+  }), periods);
+
+test('once the page is idle, the dialogs, search and the menu open with the network gone', async ({ page, isMobile }) => {
+  await page.goto('/');
+  await hydrated(page);
+  const ahead = isMobile ? ['OverlayHost', 'SearchDialog', 'MobileMenu'] : ['OverlayHost', 'SearchDialog'];
+  await expect
+    .poll(async () => {
+      const paths = await fetched(page);
+      return ahead.filter((c) => !paths.some((p) => p.startsWith(`/assets/${c}-`)));
+    })
+    .toEqual([]);
+  await page.route('**/assets/**', (r) => r.abort('internetdisconnected'));
+
+  await press(page.getByRole('button', { name: 'Request Quote' }).first(), isMobile);
+  await expect(page.getByRole('dialog', { name: 'Request a Quote' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await press(page.getByRole('button', { name: 'Search the site' }), isMobile);
+  await expect(page.getByRole('dialog', { name: 'Search the site' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  }
+});
+
+test('a desktop visitor is not sent the phone menu ahead @desktop', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  await expect.poll(async () => (await fetched(page)).some((p) => p.startsWith('/assets/OverlayHost-'))).toBe(true);
+  await idleFor(page, 10);
+  expect((await fetched(page)).filter((p) => p.startsWith('/assets/MobileMenu-'))).toEqual([]);
+});
+
+test('when the browser asks to save data, nothing is fetched ahead, and a tap still opens the dialog', async ({ page, isMobile }) => {
+  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+  await page.goto('/');
+  await hydrated(page);
+  await idleFor(page, 10);
+  expect((await fetched(page)).filter((p) => /^\/assets\/(OverlayHost|SearchDialog|MobileMenu)-/.test(p))).toEqual([]);
+  await press(page.getByRole('button', { name: 'Request Quote' }).first(), isMobile);
+  await expect(page.getByRole('dialog', { name: 'Request a Quote' })).toBeVisible();
+});
