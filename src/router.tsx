@@ -2,7 +2,7 @@ import { createRootRoute, createRoute, createRouter, redirect, type RouterHistor
 import { isPartnerPath, NOT_FOUND_ROUTE } from '../schemas/routes';
 import { Layout } from './layout/Layout';
 import { hasPage, loadPage, routeKey } from './page/load';
-import { PageView } from './page/PageView';
+import { noteHistoryStep, PageView } from './page/PageView';
 
 /** /contact.html -> /contact (query and hash kept) when the clean path is a page of the site. */
 export function htmlRedirectTarget(pathname: string): string | undefined {
@@ -35,7 +35,8 @@ function HomePage() {
 }
 
 function Page() {
-  return <PageView loaded={pageRoute.useLoaderData()} />;
+  const loaded = pageRoute.useLoaderData();
+  return <PageView key={loaded.page.route} loaded={loaded} />;
 }
 
 const routeTree = rootRoute.addChildren([homeRoute, pageRoute]);
@@ -53,6 +54,7 @@ export function createAppRouter(history?: RouterHistory) {
     defaultErrorComponent: PageNotShown,
   });
   if (!history) {
+    router.history.subscribe(({ action }) => noteHistoryStep(action.type));
     // A page whose code could not be fetched on a navigation inside the app (a bad network) is
     // still on the server, prerendered: the browser loads it from there. Not on the first load, the
     // page the browser has just loaded (entry-client.tsx leaves that as the server sent it).

@@ -42,10 +42,10 @@ export const registry: BlockRegistry = {
 type AnyBlockComponent = ComponentType<{ block: RenderedBlock['block'] } & Record<string, unknown>>;
 const loaded = new Map<BlockType, AnyBlockComponent>();
 
-/** Fetches the components of these blocks (each once). */
-export async function loadBlocks(blocks: readonly RenderedBlock[]): Promise<void> {
-  const types = [...new Set(blocks.map((b) => b.block.type))].filter((t) => !loaded.has(t));
-  await Promise.all(types.map(async (t) => loaded.set(t, (await registry[t]()) as AnyBlockComponent)));
+/** Fetches the components of these block types (each once). */
+export async function loadBlocks(types: readonly BlockType[]): Promise<void> {
+  const missing = [...new Set(types)].filter((t) => !loaded.has(t));
+  await Promise.all(missing.map(async (t) => loaded.set(t, (await registry[t]()) as AnyBlockComponent)));
 }
 
 /** Renders a block whose component loadBlocks has fetched. */

@@ -8,8 +8,11 @@ declare module 'virtual:site' {
 
 declare module 'virtual:pages' {
   import type { ResolvedPage } from '#types/src/page/types';
+  import type { BlockType } from '#types/schemas/blocks';
   /** Every route the site answers, each with its lazily loaded, validated document. */
   export const pageLoaders: Record<string, () => Promise<{ default: ResolvedPage }>>;
+  /** The block types of each route's document, so their components are fetched beside the document, not after it. */
+  export const pageBlockTypes: Record<string, BlockType[]>;
 }
 
 declare module 'virtual:search-index' {

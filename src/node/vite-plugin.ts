@@ -1,5 +1,5 @@
 // Serves pages-data/ to the app as validated, typed modules: 'virtual:site', 'virtual:pages' (the
-// route -> lazy document map), one 'virtual:page/...' chunk per page, so a page's JSON is only
+// route -> lazy document map, and each route's block types), one 'virtual:page/...' chunk per page, so a page's JSON is only
 // fetched when that page is visited, and 'virtual:search-index', fetched only when search opens.
 // Invalid content fails the build and shows the dev overlay.
 import { resolve } from 'node:path';
@@ -59,8 +59,10 @@ export function contentPlugin(): Plugin {
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(builtSite(c.site)))});`;
       }
       if (key === PAGES_ID) {
-        const entries = [...c.routes].map(([url, page]) => `  ${JSON.stringify(url)}: () => import(${JSON.stringify(pageModule(page.file))}),`);
-        return `export const pageLoaders = {\n${entries.join('\n')}\n};\n`;
+        const routes = [...c.routes];
+        const loaders = routes.map(([url, page]) => `  ${JSON.stringify(url)}: () => import(${JSON.stringify(pageModule(page.file))}),`);
+        const types = routes.map(([url, page]) => `  ${JSON.stringify(url)}: ${JSON.stringify([...new Set(page.doc.blocks.map((b) => b.type))])},`);
+        return `export const pageLoaders = {\n${loaders.join('\n')}\n};\nexport const pageBlockTypes = {\n${types.join('\n')}\n};\n`;
       }
       if (key === SEARCH_ID) {
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(buildSearchIndex(c)))});`;

@@ -1,20 +1,37 @@
-import { type ComponentType, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { BlockView } from '../blocks/registry';
 import { Head } from '../layout/Head';
 import { hydration } from './hydration';
 import type { LoadedPage, RenderedBlock, ResolvedPage } from './types';
 
-export function PageView({ loaded }: { loaded: LoadedPage }) {
-  useState(() => hydration.expectBlocks(loaded.page.blocks.length));
-  return <PageContent page={loaded.page} Block={HydratedBlock} />;
+/** The blocks a page draws in its first frame after a navigation inside the app; the rest follow in the background. */
+const FIRST_BLOCKS = 2;
+let restoringScroll = false;
+
+/** Called on every history change: a step back or forward restores a scroll position, for which the whole page must be there at once. */
+export function noteHistoryStep(kind: string) {
+  restoringScroll = kind === 'BACK' || kind === 'FORWARD' || kind === 'GO';
 }
 
-/** A page's head and its blocks, each drawn by `Block` (the site's counts hydration; the studio's preview memoises). */
-export function PageContent({ page, Block }: { page: ResolvedPage; Block: ComponentType<{ rendered: RenderedBlock }> }) {
+/** Keyed by route (router.tsx): each page starts afresh. */
+export function PageView({ loaded }: { loaded: LoadedPage }) {
+  const all = loaded.page.blocks.length;
+  const [first] = useState(() => {
+    hydration.expectBlocks(all);
+    const whole = typeof window === 'undefined' || hydration.active() || restoringScroll || location.hash !== '';
+    return whole ? all : Math.min(all, FIRST_BLOCKS);
+  });
+  // Shows the top of the new page as soon as it is drawn, rather than after the whole page.
+  const shown = useDeferredValue(all, first);
+  return <PageContent page={loaded.page} Block={HydratedBlock} count={shown} />;
+}
+
+/** A page's head and its first `count` blocks, each drawn by `Block` (the site's counts hydration; the studio's preview memoises). */
+export function PageContent({ page, Block, count }: { page: ResolvedPage; Block: ComponentType<{ rendered: RenderedBlock }>; count?: number }) {
   return (
     <>
       <Head meta={page.meta} canonical={page.canonical} home={page.route === '/'} />
-      {page.blocks.map((rendered, i) => (
+      {page.blocks.slice(0, count).map((rendered, i) => (
         // Nothing here suspends (a page's blocks are loaded before it renders): each boundary lets
         // React hydrate and commit the page one block at a time instead of in one long task.
         <Suspense key={`${page.route}-${i}`}>

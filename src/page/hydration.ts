@@ -23,6 +23,7 @@ export const hydration = {
     hydrating = true;
     window.addEventListener('click', passLinkClicksToBrowser, true);
   },
+  active: () => hydrating,
   /** The page view, as it first renders: how many blocks are still to hydrate. */
   expectBlocks(n: number) {
     if (!hydrating) return;

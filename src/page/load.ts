@@ -1,4 +1,4 @@
-import { pageLoaders } from 'virtual:pages';
+import { pageBlockTypes, pageLoaders } from 'virtual:pages';
 import { NOT_FOUND_ROUTE } from '../../schemas/routes';
 import { loadBlocks } from '../blocks/registry';
 import { onDemand } from '../ui/on-demand';
@@ -25,11 +25,11 @@ function pageDocument(key: string) {
 
 /**
  * The document for a path, or the not-found document (status 404) when no page answers there, with
- * the components of its blocks loaded.
+ * the components of its blocks loaded: fetched beside the document, not after it.
  */
 export async function loadPage(pathname: string): Promise<LoadedPage> {
   const found = hasPage(pathname);
-  const page = (await pageDocument(found ? routeKey(pathname) : NOT_FOUND_ROUTE)).default;
-  await loadBlocks(page.blocks);
+  const key = found ? routeKey(pathname) : NOT_FOUND_ROUTE;
+  const [{ default: page }] = await Promise.all([pageDocument(key), loadBlocks(pageBlockTypes[key]!)]);
   return { status: found ? 200 : 404, page };
 }

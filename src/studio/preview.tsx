@@ -52,7 +52,7 @@ function draw() {
   if (!next) return void (drawing = false);
   pending = undefined;
   // A block type the page did not have yet needs its component first.
-  void loadBlocks(next.blocks).then(() => {
+  void loadBlocks(next.blocks.map((b) => b.block.type)).then(() => {
     page = keepUnchanged(next, page);
     if (history.location.pathname !== next.route) history.replace(next.route);
     for (const listener of listeners) listener();
