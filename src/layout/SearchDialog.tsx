@@ -91,7 +91,7 @@ export default function SearchDialog({ requests }: { requests: number }) {
   );
 
   return (
-    <Spotlight.Root store={store} query={query} onQueryChange={setQuery} onSpotlightOpen={load} shortcut={null} scrollable maxHeight={420} attributes={{ content: { 'aria-label': 'Search the site' } }}>
+    <Spotlight.Root store={store} query={query} onQueryChange={setQuery} onSpotlightOpen={load} shortcut={null} transitionProps={{ duration: 0 }} scrollable maxHeight={420} attributes={{ content: { 'aria-label': 'Search the site' } }}>
       <Spotlight.Search placeholder="Search products, services, brands…" aria-label="Search" leftSection={<IconSearch size={18} aria-hidden />} onKeyDown={onKeyDown} />
       {hits.length > 0 ? (
         <Spotlight.ActionsList

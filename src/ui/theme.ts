@@ -21,8 +21,10 @@ export const theme = createTheme({
     // Dialogs, the drawer and toasts render into <section id="overlays"> (index.html): a dialog's
     // <header> there is not a second banner landmark beside the site's header.
     Portal: { defaultProps: { target: '#overlays' } },
-    // Icon-only close buttons need a name for screen readers (the drawer names its own).
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    // Icon-only close buttons need a name for screen readers (the drawer names its own). No
+    // transition: styles.css animates them instead (see there why).
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' }, transitionProps: { duration: 0 } } },
+    Drawer: { defaultProps: { transitionProps: { duration: 0 } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
   },
 });
