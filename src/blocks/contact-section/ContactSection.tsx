@@ -101,10 +101,10 @@ function ContactForm({ block }: { block: ContactBlock }) {
       </Title>
       <Stack gap="sm">
         <ResponsiveGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput name="name" label="Full Name" autoComplete="name" required />
+          <TextInput name="name" type="text" label="Full Name" autoComplete="name" required />
           <TextInput name="email" type="email" label="Email Address" autoComplete="email" required />
           <TextInput name="phone" type="tel" label="Phone Number" autoComplete="tel" />
-          <TextInput name="company" label="Company/Institution" autoComplete="organization" />
+          <TextInput name="company" type="text" label="Company/Institution" autoComplete="organization" />
         </ResponsiveGrid>
         <Textarea name="message" label="Message" required rows={block.messageRows} />
         <Group gap="sm">
