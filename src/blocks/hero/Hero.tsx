@@ -103,6 +103,7 @@ function Slides({ block, slides }: { block: HeroBlock; slides: NonNullable<HeroB
 
   return (
     <Box
+      component="section"
       className="hero-slides"
       aria-roledescription="carousel"
       aria-label="Highlights"
