@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { studioPlugin } from './src/node/studio-plugin.ts';
+import { themeCssPlugin } from './src/node/theme-css-plugin.ts';
 import { contentPlugin } from './src/node/vite-plugin.ts';
 
 // How the client build is cut into files. Left to itself the bundler gives every set of lazily
@@ -13,7 +14,7 @@ const overlayModules =
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The studio exists under `vite` (npm run dev) only: its plugin applies to serve, and no build input names its modules.
-  plugins: [contentPlugin(), studioPlugin(), react()],
+  plugins: [contentPlugin(), themeCssPlugin(), studioPlugin(), react()],
   build: {
     target: 'es2022',
     cssCodeSplit: true,

@@ -1,4 +1,7 @@
 import './ui/mantine-styles';
+// The theme's CSS variables and Mantine's global classes (src/node/theme-css-plugin.ts), in place of
+// the <style> elements MantineProvider would write; after Mantine's defaults, which they override.
+import 'virtual:theme.css';
 import './styles.css';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
@@ -10,7 +13,7 @@ import { cssVariablesResolver, theme } from './ui/theme';
 export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return (
     <HelmetProvider>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver} withCssVariables={false} withGlobalClasses={false}>
         <RouterProvider router={router} />
         <Overlays />
       </MantineProvider>

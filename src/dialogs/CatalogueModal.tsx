@@ -17,9 +17,9 @@ export function CatalogueModal({ context, id, innerProps: { values } }: ContextM
   return (
     <form onSubmit={submit}>
       <Stack gap="sm">
-        <TextInput name="name" label="Name" autoComplete="name" required data-autofocus defaultValue={values.name} />
+        <TextInput name="name" type="text" label="Name" autoComplete="name" required data-autofocus defaultValue={values.name} />
         <TextInput name="email" type="email" label="Email" autoComplete="email" required defaultValue={values.email} />
-        <TextInput name="interest" label="Catalogue/Interest" defaultValue={values.interest} />
+        <TextInput name="interest" type="text" label="Catalogue/Interest" defaultValue={values.interest} />
         <Textarea name="notes" label="Notes" rows={3} defaultValue={values.notes} />
         {failed && <NotSentAlert {...failed} />}
         <Group justify="flex-end" mt="sm">

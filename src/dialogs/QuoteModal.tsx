@@ -17,10 +17,10 @@ export function QuoteModal({ context, id, innerProps: { values } }: ContextModal
   return (
     <form onSubmit={submit}>
       <Stack gap="sm">
-        <TextInput name="name" label="Full Name" autoComplete="name" required data-autofocus defaultValue={values.name} />
+        <TextInput name="name" type="text" label="Full Name" autoComplete="name" required data-autofocus defaultValue={values.name} />
         <TextInput name="email" type="email" label="Email Address" autoComplete="email" required defaultValue={values.email} />
         <TextInput name="phone" type="tel" label="Phone Number" autoComplete="tel" defaultValue={values.phone} />
-        <TextInput name="company" label="Company/Institution" autoComplete="organization" defaultValue={values.company} />
+        <TextInput name="company" type="text" label="Company/Institution" autoComplete="organization" defaultValue={values.company} />
         <Textarea name="details" label="Details" description="Products, quantities and delivery location" rows={4} defaultValue={values.details} />
         {failed && <NotSentAlert {...failed} />}
         <Group justify="flex-end" mt="sm">

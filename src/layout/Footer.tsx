@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFileText, IconMapPin, IconMessage } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import site from 'virtual:site';
@@ -7,6 +7,7 @@ import { newsletterMail } from '../lib/mail';
 import { dialogIntent, openCatalogue, openQuote, tellDelivery } from '../dialogs';
 import { InternalLink, external } from '../ui/actions';
 import { BusinessHours } from '../ui/BusinessHours';
+import { ResponsiveGrid } from '../ui/ResponsiveGrid';
 import { SocialIcon } from './SocialIcon';
 
 export function Footer() {
@@ -14,7 +15,7 @@ export function Footer() {
   return (
     <Box component="footer" className="site-footer">
       <Container size="xl" py={56}>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing={40}>
+        <ResponsiveGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing={40}>
           <Stack gap="sm">
             <Title order={2} fz="h4" c="white">
               {site.name}
@@ -64,7 +65,7 @@ export function Footer() {
             </Group>
           </Stack>
           <Newsletter />
-        </SimpleGrid>
+        </ResponsiveGrid>
         <Group justify="space-between" mt={48} pt="md" className="footer-bottom" gap="xs">
           <Text size="sm">
             © {site.footer.copyrightYear} {site.name}. All rights reserved.

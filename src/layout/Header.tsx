@@ -49,15 +49,18 @@ export function Header() {
           <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" wrap="nowrap">
             {site.nav.header.map((item) => ('menu' in item ? <MegaMenu key={item.label} item={item} /> : <TopLink key={item.label} item={item} />))}
           </Group>
-          <Burger
+          {/* Mantine's Burger, drawn with its classes: the Burger component puts a <div> in the <button>, which HTML does not allow. */}
+          <UnstyledButton
             ref={burger}
-            opened={drawerOpen}
+            className={Burger.classes.root}
             onClick={() => void loadMenu().then(() => setDrawerOpen((o) => !o), sayNotLoaded)}
             onPointerDown={() => void loadMenu().catch(() => undefined)}
             hiddenFrom="md"
             aria-label={drawerOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={drawerOpen}
-          />
+          >
+            <span className={Burger.classes.burger} data-reduce-motion data-opened={drawerOpen || undefined} />
+          </UnstyledButton>
         </Group>
       </Container>
       {mobileMenu && (

@@ -13,6 +13,7 @@ import { referenceOf, type ReferenceKind } from '../../schemas/primitives.ts';
 import { partnersDocument, suppliersDocument, type Partner, type Supplier } from '../../schemas/records.ts';
 import { canonicalPath, isRecordFile, NOT_FOUND_ROUTE, partnerAlias, partnerIdOfRoute, RECORD_FILES, routeOfFile } from '../../schemas/routes.ts';
 import { siteDocument, type SiteDocument } from '../../schemas/site.ts';
+import { headData } from '../lib/head.ts';
 import { recordsOf, renderBlock } from '../page/resolve.ts';
 import type { ResolvedPage } from '../page/types.ts';
 import { jsonSchemaFiles, schemaFileOf } from './json-schema.ts';
@@ -173,6 +174,18 @@ export function loadContent(root = process.cwd(), options: LoadOptions = {}): { 
   }
 
   for (const page of pages.values()) checkPageRules(page, sources.get(page.file)!, report);
+  // The title as the page's head writes it, with the site's suffix; the home page's is the site's
+  // default title. A placeholder title has its own problem.
+  if (site) {
+    for (const page of pages.values()) {
+      const canonical = canonicalPath(page.route);
+      const { title } = headData(site, page.doc.meta, canonical);
+      const length = [...title].length;
+      if (length <= MAX_TITLE || title.includes(PLACEHOLDER)) continue;
+      const [src, path] = canonical === '/' ? [sources.get(RECORD_FILES.site)!, ['seo', 'defaultTitle']] : [sources.get(page.file)!, ['meta', 'title']];
+      report(src, path, 'long-title', { title, length, maximum: MAX_TITLE });
+    }
+  }
 
   // References: what the schemas mark as pointing at a page, a record or a file.
   const anchorsOf = new Map([...routes].map(([url, p]) => [url, anchors(p.doc.blocks)]));
@@ -215,6 +228,9 @@ export function loadContent(root = process.cwd(), options: LoadOptions = {}): { 
   if (problems.length > 0 || !site) return { problems: sortProblems(problems) };
   return { content: { site, partners, suppliers, pages, routes }, problems: [] };
 }
+
+/** Characters of a page title search results show. */
+const MAX_TITLE = 70;
 
 const placeOf = (type: BlockType): Place => blockDefinitions[type].place;
 const typesAt = (place: Place) => blockTypes.filter((t) => placeOf(t) === place);

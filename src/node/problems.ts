@@ -139,6 +139,10 @@ export const catalogue = {
     message: (p: { anchor: string }) => `two sections of this page have the id "${p.anchor}"`,
     hint: 'Ids are anchors (/page#id): each must be unique on its page.',
   },
+  'long-title': {
+    message: (p: { title: string; length: number; maximum: number }) => `the page's title "${p.title}" is ${p.length} characters: at most ${p.maximum}`,
+    hint: "The title in the browser tab and search results is this text and the site's titleSuffix (site.json); search results cut it past 70 characters. Say what the page offers in fewer words.",
+  },
   'not-found-indexed': {
     message: () => 'the not-found page must say "noindex": true',
     hint: 'Search engines should never list the not-found page.',

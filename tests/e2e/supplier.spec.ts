@@ -49,7 +49,7 @@ test("'view products' swaps the grid for the product view; close brings the grid
   await expect(view.getByRole('heading', { name: 'Palintest', level: 3 })).toBeFocused();
   await expect(view.getByRole('img', { name: 'Palintest logo' })).toBeVisible();
   await expect(view.getByText('3 products available')).toBeVisible();
-  const products = view.locator('.mantine-SimpleGrid-root').first().locator(':scope > .mantine-Card-root');
+  const products = view.locator('.mantine-Card-root').filter({ has: page.getByRole('button', { name: 'Details' }) });
   await expect(products).toHaveCount(3);
   expect(await rows(products)).toBe(isMobile ? 3 : 1);
 

@@ -23,7 +23,12 @@ describe('npm run new-page', { timeout: 60_000 }, () => {
 
     const written = (v: unknown): unknown =>
       typeof v === 'string' ? v.replace(/^TODO: .*/, 'Spectroscopy: UV-Vis, FTIR and AAS instruments for teaching, quality control and research.') : Array.isArray(v) ? v.map(written) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, written(x)])) : v;
-    scratch.editJson(file, written);
+    scratch.editJson<{ meta: { title: string } }>(file, (doc) => {
+      const done = written(doc) as typeof doc;
+      // A title fits 70 characters with the site's suffix (long-title).
+      done.meta.title = 'Spectroscopy';
+      return done;
+    });
     expect(codes()).toEqual([]);
     expect(loadContent(scratch.dir).content!.routes.has('/services/spectroscopy')).toBe(true);
   });

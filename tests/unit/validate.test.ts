@@ -197,6 +197,16 @@ describe('the shape of a page', () => {
     expect(validateWith({ '404.json': read('404.json').replace(',\n    "noindex": true', '') })).toEqual([{ at: 'pages-data/404.json:3:11', path: 'meta', code: 'not-found-indexed' }]);
   });
 
+  it('keeps the title, with the site suffix the head adds, to 70 characters', () => {
+    const titled = (title: string) => page({ meta: withKeywords }).replace('"title": "Contact Us"', `"title": "${title}"`);
+    const fifty = 'Contact Us – Quotes, Catalogues and Product Advice'; // and " | Acacia Scientific": 70
+    expect(validateWith({ 'contact.json': titled(fifty) })).toEqual([]);
+    expect(validateWith({ 'contact.json': titled(`${fifty}!`) })).toEqual([{ at: 'pages-data/contact.json:4:14', path: 'meta.title', code: 'long-title' }]);
+    // The home page's title is the site's default title.
+    const site = read('site.json').replace(/"defaultTitle": "[^"]*"/, `"defaultTitle": "Acacia Scientific Ltd – ${fifty}"`);
+    expect(validateWith({ 'site.json': site })).toEqual([{ at: `pages-data/site.json:${positionOf(site, '"Acacia Scientific Ltd – ')}`, path: 'seo.defaultTitle', code: 'long-title' }]);
+  });
+
   it('flags the placeholders of a new page until they are replaced', () => {
     const doc = page({ meta: withKeywords }).replace('"title": "Contact us"', '"title": "TODO: the page heading"');
     expect(validateWith({ 'contact.json': doc })).toEqual([{ at: 'pages-data/contact.json:11:16', path: 'blocks[0].title', code: 'placeholder' }]);
@@ -243,6 +253,12 @@ describe('the content tree is the site', () => {
     expect(problems[0]!.message).toContain('contact.json');
   });
 });
+
+/** The line:column where a text starts. */
+function positionOf(text: string, needle: string): string {
+  const before = text.slice(0, text.indexOf(needle));
+  return `${before.split('\n').length}:${before.length - before.lastIndexOf('\n')}`;
+}
 
 /** The line:column of a text in a shipped file. */
 function lineOf(rel: string, text: string): string {

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { BlockOf } from '../../../schemas/blocks';
 import { ActionAnchor, ActionButton, InternalLink } from '../../ui/actions';
 import { FallbackImage } from '../../ui/FallbackImage';
 import { icons } from '../../ui/icons';
 import { ItemList } from '../../ui/ItemList';
+import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
 
@@ -13,11 +14,11 @@ type CardData = CardGridBlock['cards'][number];
 export function CardGrid({ block }: BlockComponentProps<'card-grid'>) {
   return (
     <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
-      <SimpleGrid cols={{ base: 1, sm: Math.min(2, block.columns), lg: block.columns }} spacing="lg" verticalSpacing="lg">
+      <ResponsiveGrid cols={{ base: 1, sm: Math.min(2, block.columns), lg: block.columns }} spacing="lg">
         {block.cards.map((card) => (
           <GridCard key={card.title} card={card} plain={block.style === 'plain'} headingOrder={block.title ? 3 : 2} />
         ))}
-      </SimpleGrid>
+      </ResponsiveGrid>
     </Section>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandWhatsapp, IconClock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import site from 'virtual:site';
@@ -10,6 +10,7 @@ import { contactMail, telUrl, whatsappUrl } from '../../lib/mail';
 import { external } from '../../ui/actions';
 import { BusinessHours } from '../../ui/BusinessHours';
 import { MapEmbed } from '../../ui/MapEmbed';
+import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
 
@@ -20,7 +21,7 @@ export function ContactSection({ block }: BlockComponentProps<'contact-section'>
   const a = site.address;
   return (
     <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={40}>
+      <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing={40}>
         <Stack gap="lg">
           <Detail icon={<IconMapPin size={22} />} title="Office">
             <Text component="address" fs="normal">
@@ -57,7 +58,7 @@ export function ContactSection({ block }: BlockComponentProps<'contact-section'>
           )}
         </Stack>
         <ContactForm block={block} />
-      </SimpleGrid>
+      </ResponsiveGrid>
       {block.showMap && <MapEmbed />}
     </Section>
   );
@@ -99,12 +100,12 @@ function ContactForm({ block }: { block: ContactBlock }) {
         Send us a message
       </Title>
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput name="name" label="Full Name" autoComplete="name" required />
+        <ResponsiveGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput name="name" type="text" label="Full Name" autoComplete="name" required />
           <TextInput name="email" type="email" label="Email Address" autoComplete="email" required />
           <TextInput name="phone" type="tel" label="Phone Number" autoComplete="tel" />
-          <TextInput name="company" label="Company/Institution" autoComplete="organization" />
-        </SimpleGrid>
+          <TextInput name="company" type="text" label="Company/Institution" autoComplete="organization" />
+        </ResponsiveGrid>
         <Textarea name="message" label="Message" required rows={block.messageRows} />
         <Group gap="sm">
           <Button type="submit" loading={sending} size="md">

@@ -5,7 +5,7 @@ import type { BlockComponentProps } from '../registry';
 export function CtaBanner({ block }: BlockComponentProps<'cta-banner'>) {
   return (
     <Box component="section" id={block.id} className="cta-banner" aria-labelledby={block.id ? `${block.id}-title` : undefined}>
-      <Container size="md" py={{ base: 48, md: 72 }} ta="center">
+      <Container size="md" ta="center" className="cta-banner-inner">
         <Title order={2} c="white" id={block.id ? `${block.id}-title` : undefined}>
           {block.title}
         </Title>

@@ -1,12 +1,13 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { FallbackImage } from '../../ui/FallbackImage';
+import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
 
 export function Gallery({ block }: BlockComponentProps<'gallery'>) {
   return (
     <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: Math.min(block.images.length, 3) }} spacing="lg">
+      <ResponsiveGrid cols={{ base: 1, sm: 2, md: Math.min(block.images.length, 3) }} spacing="lg">
         {block.images.map(({ image, caption }) => (
           <figure key={image.src} className="gallery-figure">
             <FallbackImage src={image.src} alt={image.alt} width={image.width} height={image.height} className="rounded-image" />
@@ -17,7 +18,7 @@ export function Gallery({ block }: BlockComponentProps<'gallery'>) {
             )}
           </figure>
         ))}
-      </SimpleGrid>
+      </ResponsiveGrid>
     </Section>
   );
 }

@@ -1,10 +1,11 @@
-import { Anchor, Badge, Box, Container, Group, Image, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Box, Container, Group, Image, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { BlockOf } from '../../../schemas/blocks';
 import { ActionButton, InternalLink } from '../../ui/actions';
 import { FallbackImage } from '../../ui/FallbackImage';
+import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 
 export const SLIDE_INTERVAL_MS = 5000;
@@ -65,8 +66,8 @@ function Copy({ block }: { block: HeroBlock }) {
 
 function StaticHero({ block }: { block: HeroBlock }) {
   return (
-    <Container size="xl" py={{ base: 40, md: 64 }}>
-      <SimpleGrid cols={{ base: 1, md: block.image ? 2 : 1 }} spacing={48} style={{ alignItems: 'center' }}>
+    <Container size="xl" className="hero-inner">
+      <ResponsiveGrid cols={{ base: 1, md: block.image ? 2 : 1 }} spacing={48} style={{ alignItems: 'center' }}>
         <Copy block={block} />
         {block.image && (
           <Image
@@ -81,7 +82,7 @@ function StaticHero({ block }: { block: HeroBlock }) {
             fetchPriority="high"
           />
         )}
-      </SimpleGrid>
+      </ResponsiveGrid>
     </Container>
   );
 }
@@ -102,6 +103,7 @@ function Slides({ block, slides }: { block: HeroBlock; slides: NonNullable<HeroB
 
   return (
     <Box
+      component="section"
       className="hero-slides"
       aria-roledescription="carousel"
       aria-label="Highlights"
@@ -125,7 +127,7 @@ function Slides({ block, slides }: { block: HeroBlock; slides: NonNullable<HeroB
           fetchPriority={i === 0 ? 'high' : 'auto'}
         />
       ))}
-      <Container size="xl" py={{ base: 48, md: 96 }} className="hero-slides-content">
+      <Container size="xl" className="hero-slides-content">
         <Stack gap="md" align="flex-start" maw={640}>
           <Title order={1} className="hero-kicker" c="brand.1">
             {block.title}

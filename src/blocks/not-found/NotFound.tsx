@@ -25,9 +25,9 @@ export function NotFound({ block }: BlockComponentProps<'not-found'>) {
   }, [href]);
 
   return (
-    <Container size="sm" py={{ base: 48, md: 80 }} component="section">
+    <Container size="sm" component="section" className="not-found">
       <Stack align="center" gap="md" ta="center">
-        <Text fz={{ base: 96, md: 140 }} fw={900} c="brand.6" lh={1} aria-hidden>
+        <Text fw={900} c="brand.6" lh={1} aria-hidden className="not-found-code">
           404
         </Text>
         <Title order={1}>{block.title}</Title>

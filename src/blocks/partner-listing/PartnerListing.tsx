@@ -1,7 +1,8 @@
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { partnerAlias } from '../../../schemas/routes';
 import { InternalLink, external } from '../../ui/actions';
 import { FallbackImage } from '../../ui/FallbackImage';
+import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
 
@@ -14,7 +15,7 @@ export function PartnerListing({ block, groups }: BlockComponentProps<'partner-l
             <Title order={3} mb="md">
               {group.title}
             </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+            <ResponsiveGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
               {group.partners.map((p) => {
                 return (
                   <Card key={p.id} withBorder radius="md" padding="lg">
@@ -37,7 +38,7 @@ export function PartnerListing({ block, groups }: BlockComponentProps<'partner-l
                   </Card>
                 );
               })}
-            </SimpleGrid>
+            </ResponsiveGrid>
           </div>
         ))}
       </Stack>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCertificate, IconExternalLink, IconFileText, IconTag, IconWorld } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { isStockPhoto } from '../../lib/hosts';
@@ -6,6 +6,7 @@ import { telUrl } from '../../lib/mail';
 import { external } from '../../ui/actions';
 import { FallbackImage } from '../../ui/FallbackImage';
 import { ItemList } from '../../ui/ItemList';
+import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
 
@@ -19,8 +20,8 @@ export function PartnerProfile({ partner }: BlockComponentProps<'partner-profile
   return (
     <>
       <Box component="section" className="hero">
-        <Container size="xl" py={{ base: 40, md: 64 }}>
-          <SimpleGrid cols={{ base: 1, md: heroImage ? 2 : 1 }} spacing={48} style={{ alignItems: 'center' }}>
+        <Container size="xl" className="hero-inner">
+          <ResponsiveGrid cols={{ base: 1, md: heroImage ? 2 : 1 }} spacing={48} style={{ alignItems: 'center' }}>
             <Stack gap="md" align="flex-start">
               <Box className="partner-logo-plate">
                 {logo ? (
@@ -54,11 +55,11 @@ export function PartnerProfile({ partner }: BlockComponentProps<'partner-profile
               </Group>
             </Stack>
             {heroImage && <FallbackImage src={heroImage} alt={`${partner.name} products`} width={800} height={600} loading="eager" className="hero-image" />}
-          </SimpleGrid>
+          </ResponsiveGrid>
         </Container>
       </Box>
       <Section title={`About ${partner.name}`} id="about-partner" background="grey">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+        <ResponsiveGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
           {partner.specialties.length > 0 && (
             <InfoCard icon={<IconTag size={20} aria-hidden />} title="Specialties">
               <ItemList size="sm" gap={2}>{partner.specialties.map((s) => <li key={s}>{s}</li>)}</ItemList>
@@ -77,7 +78,7 @@ export function PartnerProfile({ partner }: BlockComponentProps<'partner-profile
               <Text size="sm">{partner.countries.join(', ')}</Text>
             </InfoCard>
           )}
-        </SimpleGrid>
+        </ResponsiveGrid>
         <Card withBorder radius="md" padding="lg" mt="lg">
           <Title order={3} fz="h4" mb="sm">
             Contact information

@@ -1,14 +1,15 @@
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
 
 export function Stats({ block }: BlockComponentProps<'stats'>) {
   return (
     <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
-      <SimpleGrid cols={{ base: 2, md: Math.min(block.items.length, 4) }} spacing="lg">
+      <ResponsiveGrid cols={{ base: 2, md: Math.min(block.items.length, 4) }} spacing="lg">
         {block.items.map((s) => (
           <Stack key={s.label} gap={2} align="center" className="stat">
-            <Text fz={{ base: 32, md: 42 }} fw={800} c="brand.7" lh={1.1}>
+            <Text fw={800} c="brand.7" lh={1.1} className="stat-value">
               {s.value}
             </Text>
             <Text c="dimmed" ta="center" fw={500}>
@@ -16,7 +17,7 @@ export function Stats({ block }: BlockComponentProps<'stats'>) {
             </Text>
           </Stack>
         ))}
-      </SimpleGrid>
+      </ResponsiveGrid>
     </Section>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, CloseButton, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFileText, IconMail, IconWorld } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { BlockOf } from '../../../schemas/blocks';
@@ -9,6 +9,7 @@ import { mailtoUrl, productQuoteMail } from '../../lib/mail';
 import { external } from '../../ui/actions';
 import { FallbackImage } from '../../ui/FallbackImage';
 import { ItemList } from '../../ui/ItemList';
+import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
 
@@ -43,7 +44,7 @@ export function SupplierGrid({ block, suppliers }: BlockComponentProps<'supplier
   return (
     <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
       {selected === null ? (
-        <SimpleGrid ref={grid} cols={{ base: 1, md: 2 }} spacing="lg">
+        <ResponsiveGrid ref={grid} cols={{ base: 1, md: 2 }} spacing="lg">
           {suppliers.map((s) => (
             <Card key={s.id} withBorder radius="md" padding="lg">
               <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -67,7 +68,7 @@ export function SupplierGrid({ block, suppliers }: BlockComponentProps<'supplier
               </Button>
             </Card>
           ))}
-        </SimpleGrid>
+        </ResponsiveGrid>
       ) : (
         <ProductView
           supplier={suppliers.find((s) => s.id === selected)}
@@ -102,11 +103,11 @@ export function ProductView({ supplier, onClose }: { supplier: Supplier | undefi
         </Group>
         {onClose && <CloseButton size="lg" onClick={onClose} aria-label="Close products and show all suppliers" />}
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+      <ResponsiveGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         {supplier.products.map((p) => (
           <ProductCard key={p.id} product={p} supplier={supplier} />
         ))}
-      </SimpleGrid>
+      </ResponsiveGrid>
       <Card withBorder radius="md" padding="lg" bg="var(--mantine-color-brand-0)">
         <Title order={4}>Talk to us about {supplier.name}</Title>
         <ItemList size="sm" gap={2} className="spaced-top">

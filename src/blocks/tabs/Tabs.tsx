@@ -1,6 +1,7 @@
-import { SimpleGrid, Tabs as MantineTabs, Text } from '@mantine/core';
+import { Tabs as MantineTabs, Text } from '@mantine/core';
 import { icons } from '../../ui/icons';
 import { ItemList } from '../../ui/ItemList';
+import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
 
@@ -20,7 +21,7 @@ export function Tabs({ block }: BlockComponentProps<'tabs'>) {
         </MantineTabs.List>
         {block.tabs.map((t) => (
           <MantineTabs.Panel key={t.id} value={t.id}>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(t.sections.length, 4) }} spacing="lg">
+            <ResponsiveGrid cols={{ base: 1, sm: 2, lg: Math.min(t.sections.length, 4) }} spacing="lg">
               {t.sections.map((s) => (
                 <div key={s.title} className="tab-section">
                   <Text component="h3" fw={700} fz="lg" mb="xs">
@@ -33,7 +34,7 @@ export function Tabs({ block }: BlockComponentProps<'tabs'>) {
                   </ItemList>
                 </div>
               ))}
-            </SimpleGrid>
+            </ResponsiveGrid>
           </MantineTabs.Panel>
         ))}
       </MantineTabs>

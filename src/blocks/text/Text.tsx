@@ -1,7 +1,8 @@
-import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { ActionButton } from '../../ui/actions';
 import { FallbackImage } from '../../ui/FallbackImage';
 import { ItemList } from '../../ui/ItemList';
+import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
 
@@ -32,10 +33,10 @@ export function TextBlock({ block }: BlockComponentProps<'text'>) {
   return (
     <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
       {block.image ? (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
+        <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
           {body}
           <FallbackImage src={block.image.src} alt={block.image.alt} width={block.image.width} height={block.image.height} className="rounded-image" />
-        </SimpleGrid>
+        </ResponsiveGrid>
       ) : (
         body
       )}
