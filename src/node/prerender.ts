@@ -31,17 +31,21 @@ export function outputFile(route: string): string {
 }
 
 async function main() {
+  const timer = phases();
   await build({ configLoader: 'runner', logLevel: 'warn', build: { manifest: true, outDir: dist, emptyOutDir: true } });
+  timer.end('client build');
   rmSync(ssrOut, { recursive: true, force: true });
   await build({ configLoader: 'runner', logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: ssrOut, emptyOutDir: true } });
+  timer.end('server build');
 
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
   const { template, entryChunks } = startAfterPaint(readFileSync(join(dist, 'index.html'), 'utf8'));
-  const { render } = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href)) as typeof import('../entry-server');
-
   const { content, problems } = loadContent(root);
   if (!content) throw new Error(`content became invalid during the build:\n${problems.map(formatProblem).join('\n')}`);
   const site = builtSite(content.site);
+  timer.end('content');
+
+  const { render } = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href)) as typeof import('../entry-server');
 
   for (const [url, page] of content.routes) {
     const { html, status } = await render(url);
@@ -60,15 +64,34 @@ async function main() {
       '<!--app-html-->': body,
     }));
   }
+  timer.end('render');
   writeFileSync(join(dist, 'sitemap.xml'), sitemap(site.url, content));
   writeFileSync(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
   for (const [rel, text] of Object.entries(hostFiles(content, site))) {
     mkdirSync(dirname(join(dist, rel)), { recursive: true });
     writeFileSync(join(dist, rel), text);
   }
+  timer.end('host files');
   const compressed = precompress(dist);
+  timer.end('compression');
   console.log(`prerendered ${content.routes.size} routes into dist/; sitemap.xml, robots.txt, host configuration; ${compressed} files precompressed (.gz, .br)`);
   console.log(searchReport(manifest, buildSearchIndex(content).length));
+  timer.end('search report');
+  console.log(timer.report());
+}
+
+/** Seconds spent in each phase of the build, for `npm run bench:build`. */
+function phases() {
+  const spent: string[] = [];
+  let last = performance.now();
+  return {
+    end(name: string) {
+      const now = performance.now();
+      spent.push(`${name} ${((now - last) / 1000).toFixed(1)} s`);
+      last = now;
+    },
+    report: () => `build phases: ${spent.join(', ')}`,
+  };
 }
 
 /**

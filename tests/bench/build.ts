@@ -13,7 +13,8 @@ const run = (script: string) => {
   const out = scratch.npm(script);
   const seconds = (performance.now() - start) / 1000;
   const routes = Number(/prerendered (\d+) routes/.exec(out)?.[1] ?? NaN);
-  return { seconds, routes };
+  const phases = /^build phases: (.*)$/m.exec(out)?.[1] ?? '';
+  return { seconds, routes, phases };
 };
 const measure = () => ({ validate: run('validate').seconds, build: run('build') });
 
@@ -39,6 +40,8 @@ try {
   const added = grown.build.routes - real.build.routes;
   console.log(`build cost per page: real site ${perPage(real.build.seconds, real.build.routes)} (all of its build over its routes), ` +
     `extra pages ${perPage(grown.build.seconds - real.build.seconds, added)} (the added build time over the ${added} added routes)`);
+  console.log(`build phases, real: ${real.build.phases}`);
+  console.log(`build phases, real + ${EXTRA} copies: ${grown.build.phases}`);
 } finally {
   scratch.remove();
 }
