@@ -1,7 +1,10 @@
 // npm run build: the client bundle, a server bundle, then one prerendered HTML file per route (D10).
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { availableParallelism } from 'node:os';
+import { promisify } from 'node:util';
+import { brotliCompress as brotliCompressCallback, constants, gzip as gzipCallback, gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest } from 'vite';
@@ -12,6 +15,8 @@ import { buildSearchIndex } from './search-index.ts';
 import { jsonLdScript, structuredData } from './structured-data.ts';
 import { pageModule } from './vite-plugin.ts';
 
+const gzip = promisify(gzipCallback);
+const brotliCompress = promisify(brotliCompressCallback);
 const root = process.cwd();
 const dist = resolve(root, 'dist');
 // Inside the project, not node_modules: worktrees that share one node_modules build at the same time.
@@ -72,7 +77,12 @@ async function main() {
     writeFileSync(join(dist, rel), text);
   }
   timer.end('host files');
-  const compressed = precompress(dist);
+  const fromContent = new Set([
+    ...[...content.routes.keys()].map(outputFile),
+    'sitemap.xml',
+    ...Object.entries(manifest).filter(([key]) => key.replace(/^\0/, '').startsWith('virtual:')).map(([, chunk]) => chunk.file),
+  ]);
+  const compressed = await precompress(dist, fromContent);
   timer.end('compression');
   console.log(`prerendered ${content.routes.size} routes into dist/; sitemap.xml, robots.txt, host configuration; ${compressed} files precompressed (.gz, .br)`);
   console.log(searchReport(manifest, buildSearchIndex(content).length));
@@ -123,17 +133,34 @@ export function sitemap(siteUrl: string, content: Pick<Content, 'pages'>): strin
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
 
-/** .gz and .br beside every text file, so servers send them without compressing per request. */
-function precompress(dir: string): number {
+/**
+ * Brotli quality for the files made from the content (the pages, the sitemap, the chunks of the page
+ * documents and of the search index), which grow with the catalogue and change with any edit. On the
+ * site's 64 pages, quality 11 makes 484 KB of .br at about 55 ms a page; 8 makes 539 KB (+11%) at about
+ * 1 ms; 9 saves 0.2% more for ten times the time, and 10 comes within 2.4% of 11 at 15 ms. The code,
+ * styles and pictures, the same for every page and changed only by a release, keep quality 11.
+ */
+const CONTENT_BROTLI_QUALITY = 8;
+
+/**
+ * .gz and .br beside every text file, so servers send them without compressing per request. On libuv's
+ * threadpool, as many files at a time as there are cores.
+ */
+async function precompress(dir: string, fromContent: ReadonlySet<string>): Promise<number> {
+  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((rel) => /\.(html|js|css|svg|xml|txt|json)$/.test(rel));
+  let next = 0;
   let n = 0;
-  for (const rel of readdirSync(dir, { recursive: true }) as string[]) {
-    if (!/\.(html|js|css|svg|xml|txt|json)$/.test(rel)) continue;
-    const data = readFileSync(join(dir, rel));
-    if (data.length < 1024) continue;
-    writeFileSync(join(dir, `${rel}.gz`), gzipSync(data, { level: 9 }));
-    writeFileSync(join(dir, `${rel}.br`), brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    n++;
-  }
+  const work = async () => {
+    for (let rel; (rel = files[next++]) !== undefined; ) {
+      const data = await readFile(join(dir, rel));
+      if (data.length < 1024) continue;
+      const quality = fromContent.has(rel) ? CONTENT_BROTLI_QUALITY : 11;
+      const [gz, br] = await Promise.all([gzip(data, { level: 9 }), brotliCompress(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } })]);
+      await Promise.all([writeFile(join(dir, `${rel}.gz`), gz), writeFile(join(dir, `${rel}.br`), br)]);
+      n++;
+    }
+  };
+  await Promise.all(Array.from({ length: availableParallelism() }, work));
   return n;
 }
 
