@@ -52,6 +52,7 @@ async function main() {
 
   const { render } = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href)) as typeof import('../entry-server');
 
+  const assetsOf = pageAssets(manifest);
   for (const [url, page] of content.routes) {
     const { html, status } = await render(url);
     const expected = url === NOT_FOUND_ROUTE ? 404 : 200;
@@ -59,7 +60,7 @@ async function main() {
     const { head, body } = splitHead(html);
     const resolved = resolvePage(content, page);
     const ld = url === NOT_FOUND_ROUTE ? '' : `\n    ${jsonLdScript(structuredData(site, content, resolved))}`;
-    const assets = pageAssets(manifest, url, page.file, page.doc.blocks.map((b) => b.type));
+    const assets = assetsOf(url, page.file, page.doc.blocks.map((b) => b.type));
     const chunks = JSON.stringify([...new Set([...assets.js, ...entryChunks])].map((f) => `/${f}`));
     const file = join(dist, outputFile(url));
     mkdirSync(dirname(file), { recursive: true });
@@ -196,27 +197,33 @@ function startAfterPaint(html: string): { template: string; entryChunks: string[
 
 /**
  * What a route needs before it can hydrate, beyond the entry: the chunk of its page document and the
- * chunks (with their imports and style sheets) of its block components.
+ * chunks (with their imports and style sheets) of its block components. The manifest is read once
+ * per build: the returned function is called for every page.
  */
-export function pageAssets(manifest: Manifest, route: string, file: string, blockTypes: readonly string[]): { js: string[]; css: string[] } {
-  const byId = (pred: (id: string) => boolean) => Object.entries(manifest).filter(([key]) => pred(key.replace(/^\0/, '')));
-  const document = pageModule(file);
-  const roots = [
-    ...byId((id) => id === document),
-    ...byId((id) => blockTypes.some((t) => id.startsWith(`src/blocks/${t}/`))).filter(([, c]) => c.isDynamicEntry),
-  ];
-  if (roots.length < new Set(blockTypes).size + 1) throw new Error(`prerender ${route}: a page or block chunk is missing from the build manifest`);
-  const js = new Set<string>();
-  const css = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key]!;
-    if (chunk.isEntry || js.has(chunk.file)) return;
-    js.add(chunk.file);
-    chunk.css?.forEach((f) => css.add(f));
-    chunk.imports?.forEach(visit);
+export function pageAssets(manifest: Manifest): (route: string, file: string, blockTypes: readonly string[]) => { js: string[]; css: string[] } {
+  const keyOf = new Map(Object.keys(manifest).map((key) => [key.replace(/^\0/, ''), key]));
+  // The chunks of the block components and their block types, in the manifest's order (the order a page lists them in).
+  const blockChunks = [...keyOf].flatMap(([id, key]) => {
+    const type = /^src\/blocks\/([^/]+)\//.exec(id)?.[1];
+    return type && manifest[key]!.isDynamicEntry ? [{ type, key }] : [];
+  });
+  return (route, file, blockTypes) => {
+    const types = new Set(blockTypes);
+    const document = keyOf.get(pageModule(file));
+    const roots = [...(document ? [document] : []), ...blockChunks.filter((c) => types.has(c.type)).map((c) => c.key)];
+    if (roots.length < types.size + 1) throw new Error(`prerender ${route}: a page or block chunk is missing from the build manifest`);
+    const js = new Set<string>();
+    const css = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key]!;
+      if (chunk.isEntry || js.has(chunk.file)) return;
+      js.add(chunk.file);
+      chunk.css?.forEach((f) => css.add(f));
+      chunk.imports?.forEach(visit);
+    };
+    roots.forEach(visit);
+    return { js: [...js], css: [...css] };
   };
-  roots.forEach(([key]) => visit(key));
-  return { js: [...js], css: [...css] };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
