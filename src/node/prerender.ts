@@ -4,6 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { brotliCompress as brotliCompressCallback, constants, gzip as gzipCallback, gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -50,11 +51,9 @@ async function main() {
   const site = builtSite(content.site);
   timer.end('content');
 
-  const { render } = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href)) as typeof import('../entry-server');
-
   const assetsOf = pageAssets(manifest);
-  for (const [url, page] of content.routes) {
-    const { html, status } = await render(url);
+  await renderRoutes([...content.routes.keys()], ({ url, html, status }) => {
+    const page = content.routes.get(url)!;
     const expected = url === NOT_FOUND_ROUTE ? 404 : 200;
     if (status !== expected) throw new Error(`prerender ${url}: status ${status}, expected ${expected}`);
     const { head, body } = splitHead(html);
@@ -69,7 +68,7 @@ async function main() {
       '<!--app-chunks-->': `<script type="application/json" id="app-chunks">${chunks}</script>`,
       '<!--app-html-->': body,
     }));
-  }
+  });
   timer.end('render');
   writeFileSync(join(dist, 'sitemap.xml'), sitemap(site.url, content));
   writeFileSync(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
@@ -103,6 +102,46 @@ function phases() {
     },
     report: () => `build phases: ${spent.join(', ')}`,
   };
+}
+
+type Rendered = { url: string } & Awaited<ReturnType<typeof import('../entry-server').render>>;
+
+/** A worker thread that renders its share of the routes with the server bundle, and posts each page. */
+const RENDERER = `
+const { parentPort, workerData } = require('node:worker_threads');
+import(workerData.entry).then(async ({ render }) => {
+  for (const url of workerData.urls) parentPort.postMessage({ url, ...(await render(url)) });
+});
+`;
+
+/**
+ * Renders every route, on as many worker threads as there are cores: React's renderToString is most
+ * of the work for each page. `each` gets every page here as it comes, in no set order.
+ */
+async function renderRoutes(urls: readonly string[], each: (page: Rendered) => void): Promise<void> {
+  const entry = pathToFileURL(join(ssrOut, 'entry-server.js')).href;
+  const count = Math.min(availableParallelism(), urls.length);
+  const workers: Worker[] = [];
+  try {
+    await Promise.all(Array.from({ length: count }, (_, w) => new Promise<void>((resolve, reject) => {
+      const share = urls.filter((_, i) => i % count === w);
+      const worker = new Worker(RENDERER, { eval: true, workerData: { entry, urls: share } });
+      workers.push(worker);
+      let done = 0;
+      worker.on('message', (page: Rendered) => {
+        try {
+          each(page);
+        } catch (err) {
+          reject(err);
+        }
+        if (++done === share.length) resolve();
+      });
+      worker.on('error', reject);
+      worker.on('exit', (code) => reject(new Error(`a render worker stopped (exit ${code}) after ${done} of its ${share.length} routes`)));
+    })));
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
 }
 
 /**
