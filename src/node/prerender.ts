@@ -113,7 +113,7 @@ import(entry).then(async ({ render }) => {
 /**
  * Runs `code` on as many worker threads as there are cores, each over its share of the items
  * (workerData.items, beside workerData.shared) and posting one message per item; `each` gets them here
- * as they come, in no set order. Rendering and compressing take some 15 and 4 ms of CPU a page.
+ * as they come, in no set order. Rendering a page takes some 15 ms of CPU, compressing its files some 4.
  */
 async function onWorkers<M>(code: string, items: readonly unknown[], shared: unknown, each: (message: M) => void): Promise<void> {
   const count = Math.min(availableParallelism(), items.length);
