@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
-const hostTests = /(nginx|serve-faults)\.spec\.ts/;
+const hostTests = /(nginx|serve-faults|precompressed)\.spec\.ts/;
 /** Tests that read the served HTML without a browser: one run is enough. */
 const htmlTests = /seo\.spec\.ts/;
 /** The authoring studio, under its own dev server in a scratch copy (the spec starts it). */
@@ -27,7 +27,7 @@ export default defineConfig({
     { name: 'phone', testIgnore: [hostTests, htmlTests, studioTests], grepInvert: /@desktop/, use: { ...devices['Pixel 7'] } },
     { name: 'html', testMatch: htmlTests },
     { name: 'studio', testMatch: studioTests, use: { ...devices['Desktop Chrome'], viewport: { width: 1500, height: 950 } } },
-    // The shipped host configurations and our own server over dist/ (no browser); nginx listens two ports up.
+    // The shipped host configurations, our own server and the precompressed copies they send, over dist/ (no browser); nginx listens two ports up.
     { name: 'hosts', testMatch: hostTests, use: { baseURL: `http://127.0.0.1:${port + 2}` } },
   ],
   webServer: {

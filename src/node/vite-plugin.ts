@@ -4,6 +4,7 @@
 // Invalid content fails the build and shows the dev overlay.
 import { resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
+import { routeOfFile } from '../../schemas/routes.ts';
 import { builtSite, type Content, formatProblem, loadContent, type Problem, resolvePage } from './content.ts';
 import { buildSearchIndex } from './search-index.ts';
 
@@ -69,8 +70,8 @@ export function contentPlugin(): Plugin {
       }
       if (key.startsWith(PAGE_PREFIX)) {
         const file = key.slice(PAGE_PREFIX.length) + '.json';
-        const page = [...c.pages.values()].find((p) => p.file === file);
-        if (!page) throw new Error(`no page document pages-data/${file}`);
+        const page = c.pages.get(routeOfFile(file));
+        if (page?.file !== file) throw new Error(`no page document pages-data/${file}`);
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(resolvePage(c, page)))});`;
       }
       return undefined;
