@@ -32,17 +32,33 @@ export function OverlayHost({ onReady }: { onReady: () => void }) {
   );
 }
 
+/**
+ * Focus goes back to what opened the dialog when it closes. Mantine's own return remembers the
+ * element focused once the dialog is open, which, with no opening transition (theme.ts), is already
+ * one inside the dialog.
+ */
+function returnFocus(onClose?: () => void) {
+  const opener = document.activeElement;
+  return {
+    onClose() {
+      onClose?.();
+      // After the dialog has let go of focus (Mantine's own return waits as long).
+      setTimeout(() => opener instanceof HTMLElement && opener.isConnected && opener.focus({ preventScroll: true }), 10);
+    },
+  };
+}
+
 export function openDialog(settings: ModalSettings) {
-  modals.open(settings);
+  modals.open({ ...settings, ...returnFocus(settings.onClose) });
 }
 
 /** Opens the Request Quote dialog with these fields filled in (a D5 button's details, or what was typed before). */
 export function openQuote(values: Partial<QuoteFields>) {
-  modals.openContextModal({ modal: 'quote', title: 'Request a Quote', innerProps: { values }, size: 'lg' });
+  modals.openContextModal({ modal: 'quote', title: 'Request a Quote', innerProps: { values }, size: 'lg', ...returnFocus() });
 }
 
 export function openCatalogue(values: Partial<CatalogueFields>) {
-  modals.openContextModal({ modal: 'catalogue', title: 'Product Catalogue Request', innerProps: { values }, size: 'lg' });
+  modals.openContextModal({ modal: 'catalogue', title: 'Product Catalogue Request', innerProps: { values }, size: 'lg', ...returnFocus() });
 }
 
 export { showUndelivered } from './notices';

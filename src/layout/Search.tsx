@@ -6,9 +6,11 @@ import { onDemand, sayNotLoaded, useOnDemand, whenIdle } from '../ui/on-demand';
 import { startTypeAhead, takeTyped } from './type-ahead';
 
 // The search dialog (Spotlight), its index and the code that ranks it are fetched on the first sign
-// of intent (hover, focus, tap, '/', Ctrl+K), never with the page; the dialog's code (not its index)
-// also once the page is idle.
+// of intent (hover, focus, '/', Ctrl+K), never with the page; the dialog's code (not its index) also
+// once the page is idle. A finger on the button fetches the dialog's code only: the index, a large
+// chunk to evaluate, would arrive just as the tap opens the dialog, and hold it back.
 const loadDialog = onDemand(() => import('./SearchDialog'));
+const prefetchDialog = () => void loadDialog().catch(() => undefined);
 const prefetch = () => {
   loadDialog().then((m) => m.loadSearch().catch(() => undefined), () => undefined);
 };
@@ -36,7 +38,7 @@ export function SearchBox() {
   ]);
   return (
     <>
-      <UnstyledButton className="search-trigger" onClick={open} onMouseEnter={prefetch} onFocus={prefetch} onTouchStart={prefetch} aria-label="Search the site">
+      <UnstyledButton className="search-trigger" onClick={open} onMouseEnter={prefetch} onFocus={prefetch} onTouchStart={prefetchDialog} aria-label="Search the site">
         <IconSearch size={16} aria-hidden />
         <Text span size="sm">
           Search

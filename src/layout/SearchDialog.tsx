@@ -52,8 +52,10 @@ export default function SearchDialog({ requests }: { requests: number }) {
     }
   };
   useEffect(() => {
-    load();
     spotlight.open();
+    // The index once the dialog shows (two frames: it fades in from transparent); evaluating it
+    // sooner would hold the dialog back.
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(load)));
   }, [requests]);
   const go = (url: string) => {
     const [path = '/', hash] = url.split('#');

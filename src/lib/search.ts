@@ -65,8 +65,11 @@ export function normalizeTerm(word: string): string | null {
 const tokenize = (text: string) => text.split(/[^\p{L}\p{N}°]+/u).filter(Boolean);
 const words = (text: string) => tokenize(text).map(normalizeTerm).filter((t): t is string => !!t);
 
-/** The index over the entries and the function that answers a query, best first, grouped by kind. */
-export function createSearch(entries: readonly SearchEntry[], limit = 16): (query: string) => SearchHit[] {
+/**
+ * The index over the entries and the function that answers a query, best first, grouped by kind.
+ * Built in slices, so a slow phone keeps drawing the opened dialog and taking keys meanwhile.
+ */
+export async function createSearch(entries: readonly SearchEntry[], limit = 16): Promise<(query: string) => SearchHit[]> {
   const mini = new MiniSearch<SearchEntry & { id: number }>({
     fields: ['title', 'page', 'text', 'items'],
     extractField: (doc, field) => (field === 'items' ? doc.items?.join('\n') : (doc as unknown as Record<string, string>)[field]),
@@ -83,7 +86,7 @@ export function createSearch(entries: readonly SearchEntry[], limit = 16): (quer
       boostDocument: (id: number) => (entries[id]!.page ? 1 : 1.3) * kindBoost[entries[id]!.kind],
     },
   });
-  mini.addAll(entries.map((e, id) => ({ ...e, id })));
+  await mini.addAllAsync(entries.map((e, id) => ({ ...e, id })), { chunkSize: 50 });
 
   return (query) => {
     const terms = words(query);

@@ -22,9 +22,10 @@ export const theme = createTheme({
     // <header> there is not a second banner landmark beside the site's header.
     Portal: { defaultProps: { target: '#overlays' } },
     // Icon-only close buttons need a name for screen readers (the drawer names its own). No
-    // transition: styles.css animates them instead (see there why).
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' }, transitionProps: { duration: 0 } } },
-    Drawer: { defaultProps: { transitionProps: { duration: 0 } } },
+    // transition and no scroll lock of Mantine's: styles.css animates them and stops the page
+    // scrolling behind them instead (see there why).
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' }, transitionProps: { duration: 0 }, lockScroll: false } },
+    Drawer: { defaultProps: { transitionProps: { duration: 0 }, lockScroll: false } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
   },
 });

@@ -196,3 +196,19 @@ test.describe('Product Catalogue Request', () => {
     });
   }
 });
+
+test('the page does not scroll behind an open dialog, and scrolls again once it is closed @desktop', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Request Quote' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Request a Quote' })).toBeVisible();
+  const before = await page.evaluate(() => scrollY);
+  await page.mouse.move(10, 400);
+  await page.mouse.wheel(0, 800);
+  await page.waitForTimeout(300); // a wheel scroll is smooth: give it time to move the page, were it to
+  expect(await page.evaluate(() => scrollY)).toBe(before);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.mouse.wheel(0, 800);
+  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(before);
+});

@@ -116,3 +116,14 @@ test('the index is not part of any page load; it is fetched when search opens', 
   await expect(result(page, /^Photometer 7500/)).toBeVisible();
   expect((await Promise.all(scripts)).some((s) => s.includes(INDEX_ONLY_TEXT))).toBe(true);
 });
+
+test('Escape closes search and puts focus back on the search button', async ({ page }) => {
+  await page.goto('/services');
+  await hydrated(page);
+  const trigger = page.getByRole('button', { name: 'Search the site' });
+  await trigger.click();
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(trigger).toBeFocused();
+});

@@ -7,7 +7,7 @@ import { createSearch, normalizeTerm, type SearchEntry } from '../../src/lib/sea
 const { content } = loadContent();
 if (!content) throw new Error('content is invalid: run npm run validate');
 const entries = buildSearchIndex(content);
-const search = createSearch(entries);
+const search = await createSearch(entries);
 /** The pages a query finds, in the order the results list shows them. */
 const pagesFor = (query: string) => [...new Set(search(query).map((h) => h.url.split('#')[0]))];
 
