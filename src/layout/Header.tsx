@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Box, Burger, Container, Group, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Burger, Container, Group, Text, UnstyledButton, useMantineTheme } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import site from 'virtual:site';
@@ -17,10 +17,11 @@ export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [mobileMenu, loadMenu] = useOnDemand(loadMobileMenu);
   const burger = useRef<HTMLButtonElement>(null);
+  const { breakpoints } = useMantineTheme();
   useEffect(() => {
-    // Where the menu button shows (below Mantine's md breakpoint, as hiddenFrom="md" says).
-    if (!window.matchMedia('(min-width: 62em)').matches) whenIdle(loadMenu);
-  }, [loadMenu]);
+    // Where the menu button shows: below the breakpoint its hiddenFrom="md" names.
+    if (!window.matchMedia(`(min-width: ${breakpoints.md})`).matches) whenIdle(loadMenu);
+  }, [loadMenu, breakpoints.md]);
   return (
     <Box component="header" className="site-header">
       <Box className="top-strip">

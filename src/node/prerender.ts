@@ -199,7 +199,8 @@ for (const [rel, quality] of items) {
  * threads: Node's asynchronous zlib cost some 40% more CPU here, in its stream and threadpool round trips.
  */
 async function precompress(dir: string, fromContent: ReadonlySet<string>): Promise<number> {
-  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((rel) => /\.(html|js|css|svg|xml|txt|json)$/.test(rel));
+  // Not the build's own folders (.vite/ with its manifest, .host/), which no server sends.
+  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((rel) => /\.(html|js|css|svg|xml|txt|json)$/.test(rel) && !rel.startsWith('.'));
   let n = 0;
   await onWorkers<boolean>(COMPRESSOR, files.map((rel) => [rel, fromContent.has(rel) ? CONTENT_BROTLI_QUALITY : 11]), dir, (done) => void (n += Number(done)));
   return n;
