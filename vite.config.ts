@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { studioPlugin } from './src/node/studio-plugin.ts';
-import { themeCssPlugin } from './src/node/theme-css-plugin.ts';
-import { contentPlugin } from './src/node/vite-plugin.ts';
+import { studioPlugin } from './src/node/studio/plugin.ts';
+import { themeCssPlugin } from './src/node/build/theme-css-plugin.ts';
+import { contentPlugin } from './src/node/content/vite-plugin.ts';
 
 // How the client build is cut into files. Left to itself the bundler gives every set of lazily
 // loaded modules that share code a file of its own: dozens of small requests on a slow network.

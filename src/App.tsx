@@ -1,5 +1,5 @@
 import './ui/mantine-styles';
-// The theme's CSS variables and Mantine's global classes (src/node/theme-css-plugin.ts), in place of
+// The theme's CSS variables and Mantine's global classes (src/node/build/theme-css-plugin.ts), in place of
 // the <style> elements MantineProvider would write; after Mantine's defaults, which they override.
 import 'virtual:theme.css';
 import './styles.css';

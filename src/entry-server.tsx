@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { App } from './App';
 import { createAppRouter } from './router';
 
-/** Renders one route to HTML for the prerenderer (src/node/prerender.ts). */
+/** Renders one route to HTML for the prerenderer (src/node/build/prerender.ts). */
 export async function render(url: string): Promise<{ html: string; status: number }> {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
   await router.load();

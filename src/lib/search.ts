@@ -1,5 +1,5 @@
 // Site search (D7): how the header search box matches and orders the entries that
-// src/node/search-index.ts makes from the content at build time. Pure: the search box and the unit
+// src/node/build/search-index.ts makes from the content at build time. Pure: the search box and the unit
 // tests both call it, so what the tests find is what a visitor finds.
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
 

@@ -1,4 +1,4 @@
-// What the studio's page asks of the dev server (src/node/studio-plugin.ts answers).
+// What the studio's page asks of the dev server (src/node/studio/plugin.ts answers).
 import type { Partner, Supplier } from '../../schemas/records';
 import type { ReferenceKind } from '../../schemas/primitives';
 import type { JsonSchema } from './schema';

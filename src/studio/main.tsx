@@ -1,4 +1,4 @@
-// The authoring studio's page (/__studio, dev server only: src/node/studio-plugin.ts), in the site's
+// The authoring studio's page (/__studio, dev server only: src/node/studio/plugin.ts), in the site's
 // theme (its colours pass the contrast checks Mantine's defaults fail).
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Reading the JSON Schema of a document (z.toJSONSchema of the zod contract, src/node/json-schema.ts)
+// Reading the JSON Schema of a document (z.toJSONSchema of the zod contract, src/node/content/json-schema.ts)
 // for the form: what a field is, what a new value of it starts as, and which branch of a union a
 // value takes. Nothing here knows a block type or a field by name.
 import type { ReferenceKind } from '../../schemas/primitives';

@@ -9,7 +9,7 @@
 // Prints medians; asserts nothing. RUNS (default 5), CPU (default 4) and -- <scenario names> override.
 import { chromium, type Page } from '@playwright/test';
 import { resolve } from 'node:path';
-import { serve } from '../../src/node/serve.ts';
+import { serve } from '../../src/node/serve/serve.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const CPU = Number(process.env.CPU ?? 4);

@@ -18,8 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { cacheControl } from '../../src/node/headers';
-import { NGINX_HEADERS_FILE, SERVER_HEADERS_FILE } from '../../src/node/host-files';
+import { cacheControl } from '../../src/node/serve/headers';
+import { NGINX_HEADERS_FILE, SERVER_HEADERS_FILE } from '../../src/node/build/host-files';
 
 const nginxBin = '/usr/sbin/nginx';
 const project = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,4 +1,4 @@
-// The build's .gz and .br copies (src/node/prerender.ts), which both servers send in place of a file
+// The build's .gz and .br copies (src/node/build/prerender.ts), which both servers send in place of a file
 // (nginx.spec.ts): each holds its file byte for byte, whatever quality it was compressed at.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

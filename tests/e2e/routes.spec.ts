@@ -1,4 +1,4 @@
-import { loadContent } from '../../src/node/content';
+import { loadContent } from '../../src/node/content/load';
 import { NOT_FOUND_ROUTE } from '../../schemas/routes';
 import { axeViolations, expect, hydrated, recordLayoutShifts, test } from './fixtures';
 

@@ -1,7 +1,7 @@
 // The built HTML as a crawler or a link preview sees it: fetched without running any script.
 import { expect, test } from '@playwright/test';
 import { canonicalPath, NOT_FOUND_ROUTE, parentRoute } from '../../schemas/routes';
-import { builtSite, loadContent } from '../../src/node/content';
+import { builtSite, loadContent } from '../../src/node/content/load';
 
 const { content } = loadContent();
 if (!content) throw new Error('content is invalid: run npm run validate');

@@ -9,7 +9,7 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { SERVER_HEADERS_FILE } from '../../src/node/host-files';
+import { SERVER_HEADERS_FILE } from '../../src/node/build/host-files';
 
 const project = fileURLToPath(new URL('../..', import.meta.url));
 const dist = join(project, 'dist');
@@ -34,7 +34,7 @@ async function startServer(host?: string): Promise<Running> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0' };
   delete env.HOST;
   if (host) env.HOST = host;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/node/serve.ts'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/node/serve/serve.ts'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   proc.stdout!.on('data', (d: Buffer) => (stdout += d));

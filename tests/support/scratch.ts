@@ -61,7 +61,7 @@ export async function serveScratch(scratch: Scratch): Promise<{ url: string; sto
       probe.close(() => resolve(port));
     });
   });
-  const server = spawn(process.execPath, [join(scratch.dir, 'node_modules/tsx/dist/cli.mjs'), 'src/node/serve.ts'], {
+  const server = spawn(process.execPath, [join(scratch.dir, 'node_modules/tsx/dist/cli.mjs'), 'src/node/serve/serve.ts'], {
     cwd: scratch.dir,
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

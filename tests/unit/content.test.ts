@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Action, Button } from '../../schemas/action';
 import type { Block } from '../../schemas/blocks';
-import { loadContent, type Page } from '../../src/node/content';
+import { loadContent, type Page } from '../../src/node/content/load';
 
 const { content, problems } = loadContent(resolve(__dirname, '../..'));
 if (!content) throw new Error(`content is invalid (npm run validate):\n${problems.map((p) => p.message).join('\n')}`);

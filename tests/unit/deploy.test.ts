@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SiteDocument } from '../../schemas/site';
-import { loadContent } from '../../src/node/content';
-import { securityHeaders } from '../../src/node/headers';
-import { hostFiles, imageOrigins, NGINX_HEADERS_FILE, SERVER_HEADERS_FILE } from '../../src/node/host-files';
+import { loadContent } from '../../src/node/content/load';
+import { securityHeaders } from '../../src/node/serve/headers';
+import { hostFiles, imageOrigins, NGINX_HEADERS_FILE, SERVER_HEADERS_FILE } from '../../src/node/build/host-files';
 
 const { content } = loadContent(resolve(__dirname, '../..'));
 if (!content) throw new Error('content is invalid: run npm run validate');

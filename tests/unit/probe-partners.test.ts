@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadContent } from '../../src/node/content';
-import { probeCandidates } from '../../src/node/probe';
-import { type Outcome, probePartners } from '../../src/node/probe-partners';
+import { loadContent } from '../../src/node/content/load';
+import { probeCandidates } from '../../src/node/probe/probe';
+import { type Outcome, probePartners } from '../../src/node/probe/probe-partners';
 import { type Scratch, scratchProject } from '../support/scratch';
 
 const NOW = new Date(2025, 11, 15);

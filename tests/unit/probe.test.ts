@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ImageLoader, PROBE_LIMITS, probeCandidates, probeFirst, probeFolders, probePartnerImages, svgProblem } from '../../src/node/probe';
+import { type ImageLoader, PROBE_LIMITS, probeCandidates, probeFirst, probeFolders, probePartnerImages, svgProblem } from '../../src/node/probe/probe';
 
 const DECEMBER = new Date(2025, 11, 15);
 const FEBRUARY = new Date(2026, 1, 2);

@@ -1,6 +1,6 @@
 // npm run new-page and npm run new-block, run in a scratch copy of the project.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContent } from '../../src/node/content';
+import { loadContent } from '../../src/node/content/load';
 import { type Scratch, scratchProject } from '../support/scratch';
 
 let scratch: Scratch;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { policySectionAnchor } from '../../schemas/anchors';
-import { anchors, loadContent } from '../../src/node/content';
-import { buildSearchIndex } from '../../src/node/search-index';
+import { anchors, loadContent } from '../../src/node/content/load';
+import { buildSearchIndex } from '../../src/node/build/search-index';
 import { createSearch, normalizeTerm, type SearchEntry } from '../../src/lib/search';
 
 const { content } = loadContent();

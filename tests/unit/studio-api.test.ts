@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studioMiddleware } from '../../src/node/studio-plugin';
+import { studioMiddleware } from '../../src/node/studio/plugin';
 
 const project = resolve(__dirname, '../..');
 const file = 'services/water-testing.json';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentFiles } from '../../src/node/content';
-import { applyValue } from '../../src/node/studio-edit';
+import { contentFiles } from '../../src/node/content/load';
+import { applyValue } from '../../src/node/studio/edit';
 
 const root = resolve(__dirname, '../..');
 const read = (rel: string) => readFileSync(join(root, 'pages-data', rel), 'utf8');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContent, type Problem } from '../../src/node/content';
+import { loadContent, type Problem } from '../../src/node/content/load';
 
 const project = resolve(__dirname, '../..');
 let root = '';

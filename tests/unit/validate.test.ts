@@ -5,8 +5,8 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { imageSrc, pageLink, partnerId, pdfFile, supplierId } from '../../schemas/primitives';
-import { loadContent, nearest, walkReferences } from '../../src/node/content';
-import type { Problem } from '../../src/node/problems';
+import { loadContent, nearest, walkReferences } from '../../src/node/content/load';
+import type { Problem } from '../../src/node/content/problems';
 
 // Tests name problems by code and position (file:line:column and field path): the words of a
 // message may change, and a new block type must not break them.
@@ -276,7 +276,7 @@ describe('references are part of the schema', () => {
 });
 
 describe('npm run validate output', () => {
-  const cli = join(project, 'src/node/validate-cli.ts');
+  const cli = join(project, 'src/node/content/validate-cli.ts');
   const run = (root: string, args: string[], env: Record<string, string> = {}) => {
     try {
       return { code: 0, out: execFileSync(join(project, 'node_modules/.bin/tsx'), [cli, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, GITHUB_ACTIONS: '', ...env }, stdio: 'pipe' }) };

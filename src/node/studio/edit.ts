@@ -2,7 +2,7 @@
 // jsonc-parser edits, so what the author did not change keeps its bytes, its key order and its
 // formatting, and a change of one field is a change of one line.
 import { applyEdits, type JSONPath, modify } from 'jsonc-parser';
-import { isObject, type Json } from '../studio/schema.ts';
+import { isObject, type Json } from '../../studio/schema.ts';
 
 function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;

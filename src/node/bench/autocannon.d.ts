@@ -1,4 +1,4 @@
-// The part of autocannon 9's programmatic API that src/node/bench-serve.ts uses (the package ships no types).
+// The part of autocannon 9's programmatic API that src/node/bench/bench-serve.ts uses (the package ships no types).
 declare module 'autocannon' {
   interface Histogram {
     average: number;

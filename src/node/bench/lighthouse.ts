@@ -4,8 +4,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NOT_FOUND_ROUTE } from '../../schemas/routes.ts';
-import { loadContent } from './content.ts';
+import { NOT_FOUND_ROUTE } from '../../../schemas/routes.ts';
+import { loadContent } from '../content/load.ts';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2'; // run through npx: a benchmark tool, kept out of the install
 const port = Number(process.env.LH_PORT ?? 4390);
@@ -18,7 +18,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main() {
   execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
-  const server = spawn('npx', ['tsx', 'src/node/serve.ts'], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore', detached: true });
+  const server = spawn('npx', ['tsx', 'src/node/serve/serve.ts'], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore', detached: true });
   await new Promise((r) => setTimeout(r, 2500));
   const dir = mkdtempSync(join(tmpdir(), 'lh-'));
   const rows: string[][] = [];

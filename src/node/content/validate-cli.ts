@@ -2,7 +2,7 @@
 // problem (file:line:column  path  message) with its hint, or with --format json an array of
 // { file, line, column, path, code, message }. Under GitHub Actions it also prints ::error lines, so a
 // pull request shows each problem on its line. Exits 1 on any problem.
-import { loadContent } from './content.ts';
+import { loadContent } from './load.ts';
 import { catalogue, formatProblem, type Problem } from './problems.ts';
 
 const args = process.argv.slice(2);

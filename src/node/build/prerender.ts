@@ -7,12 +7,12 @@ import { gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest } from 'vite';
-import { canonicalPath, NOT_FOUND_ROUTE } from '../../schemas/routes.ts';
-import { builtSite, type Content, formatProblem, loadContent, resolvePage } from './content.ts';
+import { canonicalPath, NOT_FOUND_ROUTE } from '../../../schemas/routes.ts';
+import { builtSite, type Content, formatProblem, loadContent, resolvePage } from '../content/load.ts';
 import { hostFiles } from './host-files.ts';
 import { buildSearchIndex } from './search-index.ts';
 import { jsonLdScript, structuredData } from './structured-data.ts';
-import { pageModule } from './vite-plugin.ts';
+import { pageModule } from '../content/vite-plugin.ts';
 
 const root = process.cwd();
 const dist = resolve(root, 'dist');
@@ -100,7 +100,7 @@ function phases() {
   };
 }
 
-type Rendered = { url: string } & Awaited<ReturnType<typeof import('../entry-server').render>>;
+type Rendered = { url: string } & Awaited<ReturnType<typeof import('../../entry-server').render>>;
 
 /** Renders its share of the routes with the server bundle (workerData.shared) and posts each page. */
 const RENDERER = `

@@ -1,11 +1,11 @@
 // JSON-LD written into each prerendered page's head (D10): the Organization with an offer catalogue of
 // what the page's blocks say the company sells (each block definition's `offers`), and a BreadcrumbList
 // on every page whose parent is a page too (/services/water-testing under /services).
-import { blockDefinitions } from '../../schemas/blocks/index.ts';
-import { parentRoute } from '../../schemas/routes.ts';
-import type { SiteDocument } from '../../schemas/site.ts';
-import type { ResolvedPage } from '../page/types.ts';
-import type { Content } from './content.ts';
+import { blockDefinitions } from '../../../schemas/blocks/index.ts';
+import { parentRoute } from '../../../schemas/routes.ts';
+import type { SiteDocument } from '../../../schemas/site.ts';
+import type { ResolvedPage } from '../../page/types.ts';
+import type { Content } from '../content/load.ts';
 
 type Json = Record<string, unknown>;
 

@@ -4,9 +4,9 @@
 // Invalid content fails the build and shows the dev overlay.
 import { resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { routeOfFile } from '../../schemas/routes.ts';
-import { builtSite, type Content, formatProblem, loadContent, type Problem, resolvePage } from './content.ts';
-import { buildSearchIndex } from './search-index.ts';
+import { routeOfFile } from '../../../schemas/routes.ts';
+import { builtSite, type Content, formatProblem, loadContent, type Problem, resolvePage } from './load.ts';
+import { buildSearchIndex } from '../build/search-index.ts';
 
 const SITE_ID = 'virtual:site';
 const PAGES_ID = 'virtual:pages';

@@ -67,7 +67,7 @@ export function ${pascal(name)}({ block }: BlockComponentProps<'${name}'>) {
   nextIndex = insertIntoObject(nextIndex, 'export const blockDefinitions = {', `  '${name}': ${camel(name)},`, index);
   writeFileSync(at(index), nextIndex);
   writeFileSync(at(registry), insertIntoObject(registryText, 'export const registry: BlockRegistry = {', `  '${name}': component(() => import('./${name}/${pascal(name)}'), (m) => m.${pascal(name)}),`, registry));
-  execFileSync(process.execPath, [...process.execArgv, at('src/node/write-schemas.ts')], { cwd: root, stdio: 'ignore' });
+  execFileSync(process.execPath, [...process.execArgv, at('src/node/content/write-schemas.ts')], { cwd: root, stdio: 'ignore' });
   return [definition, component, index, registry];
 }
 

@@ -1,9 +1,9 @@
 // JSON Schema for editors, generated from the zod contract (npm run schemas; checked fresh by validate).
 import { z } from 'zod';
-import { pageDocument } from '../../schemas/page.ts';
-import { partnersDocument, suppliersDocument } from '../../schemas/records.ts';
-import { RECORD_FILES } from '../../schemas/routes.ts';
-import { siteDocument } from '../../schemas/site.ts';
+import { pageDocument } from '../../../schemas/page.ts';
+import { partnersDocument, suppliersDocument } from '../../../schemas/records.ts';
+import { RECORD_FILES } from '../../../schemas/routes.ts';
+import { siteDocument } from '../../../schemas/site.ts';
 
 const targets = {
   'page.schema.json': pageDocument,

@@ -6,12 +6,12 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Connect, Plugin } from 'vite';
-import { partnersDocument, suppliersDocument } from '../../schemas/records.ts';
-import { partnerAlias, partnerIdOfRoute, RECORD_FILES, routeOfFile } from '../../schemas/routes.ts';
-import { anchors, contentFiles, formatProblem, loadContent, type Problem } from './content.ts';
-import type { StudioDocument, StudioProblem } from '../studio/api.ts';
-import { jsonSchemaFiles, schemaFileOf } from './json-schema.ts';
-import { applyValue } from './studio-edit.ts';
+import { partnersDocument, suppliersDocument } from '../../../schemas/records.ts';
+import { partnerAlias, partnerIdOfRoute, RECORD_FILES, routeOfFile } from '../../../schemas/routes.ts';
+import { anchors, contentFiles, formatProblem, loadContent, type Problem } from '../content/load.ts';
+import type { StudioDocument, StudioProblem } from '../../studio/api.ts';
+import { jsonSchemaFiles, schemaFileOf } from '../content/json-schema.ts';
+import { applyValue } from './edit.ts';
 
 export const STUDIO = '/__studio';
 const API = `${STUDIO}/api/`;

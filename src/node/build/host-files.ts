@@ -3,19 +3,19 @@
 // extra command. dist/_headers and dist/_redirects are read by Netlify and Cloudflare Pages from the
 // publish directory; dist/.host/ holds the headers for our own server and the include for
 // deploy/nginx.conf (a dot folder: neither server serves it).
-import { pageDocument } from '../../schemas/page.ts';
-import { partnersDocument, suppliersDocument } from '../../schemas/records.ts';
-import { NOT_FOUND_ROUTE } from '../../schemas/routes.ts';
-import { siteDocument, type SiteDocument } from '../../schemas/site.ts';
-import type { Content } from './content.ts';
-import { walkReferences } from './content.ts';
-import { cacheControl, securityHeaders } from './headers.ts';
+import { pageDocument } from '../../../schemas/page.ts';
+import { partnersDocument, suppliersDocument } from '../../../schemas/records.ts';
+import { NOT_FOUND_ROUTE } from '../../../schemas/routes.ts';
+import { siteDocument, type SiteDocument } from '../../../schemas/site.ts';
+import type { Content } from '../content/load.ts';
+import { walkReferences } from '../content/load.ts';
+import { cacheControl, securityHeaders } from '../serve/headers.ts';
 
 export const HOST_DIR = '.host';
 export const SERVER_HEADERS_FILE = `${HOST_DIR}/security-headers.json`;
 export const NGINX_HEADERS_FILE = `${HOST_DIR}/nginx-security-headers.conf`;
 
-const generated = 'Written by `npm run build` from pages-data/ and src/node/headers.ts.';
+const generated = 'Written by `npm run build` from pages-data/ and src/node/serve/headers.ts.';
 
 /** The origins of the remote pictures the content names (D13): the CSP lets the browser load them. */
 export function imageOrigins(content: Content): string[] {

@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { cacheControl } from './headers.ts';
-import { SERVER_HEADERS_FILE } from './host-files.ts';
+import { SERVER_HEADERS_FILE } from '../build/host-files.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -1,8 +1,8 @@
 // Response headers shared by the production server and every host configuration (D12), derived from
 // the site document, so the policy allows exactly what the site loads: the form endpoint it posts to,
-// the map it frames, the hosts of any remote picture in the content. src/node/host-files.ts writes
+// the map it frames, the hosts of any remote picture in the content. src/node/build/host-files.ts writes
 // them into dist/ for each host.
-import type { SiteDocument } from '../../schemas/site.ts';
+import type { SiteDocument } from '../../../schemas/site.ts';
 
 const origin = (url: string) => new URL(url).origin;
 

@@ -1,12 +1,12 @@
 // The search index (D7): one entry per page and per part of a page its blocks give (each block
 // definition's `search`), each with the link it leads to. Made at build time from the validated
 // content and served as the lazily loaded 'virtual:search-index' chunk; src/lib/search.ts ranks it.
-import { blockDefinitions } from '../../schemas/blocks/index.ts';
-import type { SearchPart } from '../../schemas/blocks/define.ts';
-import type { PageMeta } from '../../schemas/page.ts';
-import { canonicalPath, NOT_FOUND_ROUTE } from '../../schemas/routes.ts';
-import type { Kind, SearchEntry } from '../lib/search.ts';
-import { type Content, records } from './content.ts';
+import { blockDefinitions } from '../../../schemas/blocks/index.ts';
+import type { SearchPart } from '../../../schemas/blocks/define.ts';
+import type { PageMeta } from '../../../schemas/page.ts';
+import { canonicalPath, NOT_FOUND_ROUTE } from '../../../schemas/routes.ts';
+import type { Kind, SearchEntry } from '../../lib/search.ts';
+import { type Content, records } from '../content/load.ts';
 
 // Snippets are cut short: the index is fetched when search opens, so every kilobyte is waited for.
 const TEXT_MAX = 120;

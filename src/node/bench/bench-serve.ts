@@ -4,7 +4,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { serve } from './serve.ts';
+import { serve } from '../serve/serve.ts';
 
 const dist = resolve('dist');
 const duration = Number(process.env.BENCH_DURATION ?? 10);

@@ -6,7 +6,7 @@ import { MantineProvider } from '@mantine/core';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Plugin } from 'vite';
-import { cssVariablesResolver, theme } from '../ui/theme.ts';
+import { cssVariablesResolver, theme } from '../../ui/theme.ts';
 
 const ID = 'virtual:theme.css';
 const RESOLVED = '\0theme.css';

@@ -1,5 +1,5 @@
 // npm run probe-partners (D14 revised): a maintainer's command, never part of the build or the tests'
-// network. For each partner it runs the search of specification section 4 (src/node/probe.ts) on the
+// network. For each partner it runs the search of specification section 4 (src/node/probe/probe.ts) on the
 // partner's website; a picture found is downloaded into public/images/brands/ and recorded in
 // pages-data/records/partners.json with the address it came from, so the site shows it from its own
 // origin. `--dry-run` lists the addresses it would try and fetches nothing; `--only <id>` probes one partner.
@@ -8,8 +8,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { applyEdits, modify } from 'jsonc-parser';
-import { partnersDocument, type Partner } from '../../schemas/records.ts';
-import { RECORD_FILES } from '../../schemas/routes.ts';
+import { partnersDocument, type Partner } from '../../../schemas/records.ts';
+import { RECORD_FILES } from '../../../schemas/routes.ts';
 import { type Fetched, fetchingLoader, type ImageExt, probeCandidates, type ProbeKind, probePartnerImages } from './probe.ts';
 
 const RECORDS = `pages-data/${RECORD_FILES.partners}`;

@@ -4,9 +4,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { pageLink } from '../../schemas/primitives.ts';
-import { isPartnerPath, isRecordFile, routeOfFile } from '../../schemas/routes.ts';
-import { contentFiles, PLACEHOLDER } from './content.ts';
+import { pageLink } from '../../../schemas/primitives.ts';
+import { isPartnerPath, isRecordFile, routeOfFile } from '../../../schemas/routes.ts';
+import { contentFiles, PLACEHOLDER } from '../content/load.ts';
 
 export function newPage(root: string, url: string): string {
   if (!pageLink.safeParse(url).success || url.includes('#') || url === '/') {
