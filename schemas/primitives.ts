@@ -5,10 +5,10 @@ export const text = (description: string) => z.string().trim().min(1).meta({ des
 
 /**
  * What a value points at, outside its own document. The validator follows these through the schema
- * (a page that exists, a record with that id, a file under public/), so a new block that uses them is
+ * (a page that exists, a record with that id, a file or a picture under public/), so a new block that uses them is
  * checked without any change to the validator; the studio offers the matching choices.
  */
-export type ReferenceKind = 'page' | 'partner' | 'supplier' | 'file';
+export type ReferenceKind = 'page' | 'partner' | 'supplier' | 'file' | 'picture';
 export const REFERENCE = 'x-reference';
 const reference = (kind: ReferenceKind) => ({ [REFERENCE]: kind });
 
@@ -62,12 +62,18 @@ export const siteOrigin = httpsUrl.refine((v) => new URL(v).origin === v, {
 /** A file under public/: path segments never start with a dot, so no `..` can leave the folder. */
 const publicPath = (extensions: string) => new RegExp(`^(?:/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(?:${extensions})$`);
 
-/** An image: a file under public/ (checked to exist) or a remote https address. */
+/** The picture formats a picture field takes (by extension; the validator reads the file itself too). */
+export const PICTURE_EXTENSIONS = ['svg', 'png', 'jpg', 'jpeg', 'webp', 'avif'] as const;
+
+/**
+ * A picture: a file under public/ (checked to exist and read for its size) or a remote https address
+ * (shown as it is: neither measured nor processed).
+ */
 export const imageSrc = z
   .string()
   .refine((v) => !unsafeScheme.test(v), { error: 'a file under public/ or an https:// address (javascript:, data: and file: are never allowed)', params: { code: 'unsafe-url' } })
-  .refine((v) => publicPath('svg|png|jpe?g|webp|avif').test(v) || httpsUrl.safeParse(v).success, 'a path under public/ such as /images/hero.svg, or an https:// address')
-  .meta({ description: 'A file under public/ (e.g. /images/services/water-testing.svg) or an https:// address.', ...reference('file') });
+  .refine((v) => publicPath(PICTURE_EXTENSIONS.join('|')).test(v) || httpsUrl.safeParse(v).success, 'a path under public/ such as /images/hero.svg, or an https:// address')
+  .meta({ description: 'A picture under public/ (e.g. /images/services/water-testing.svg) or an https:// address.', ...reference('picture') });
 
 /** A PDF under public/. */
 export const pdfFile = z
@@ -87,14 +93,22 @@ export const altText = z
   .refine((v) => !announced.test(v), { error: 'alt text without "image of" (screen readers announce the picture already)', params: { code: 'alt-text' } })
   .meta({ description: 'What the picture shows, for screen readers ("A pH meter in a beaker"). Empty only for pure decoration.' });
 
+const percent = z.number().min(0).max(100);
+
+/**
+ * A picture and its alt text: nothing else. Its size is read from the file; the build makes the
+ * widths and formats each visitor needs, and `sizes` comes from where the block puts it (slots.ts).
+ */
 export const image = z
   .strictObject({
     src: imageSrc,
     alt: altText,
-    width: z.int().positive().meta({ description: 'Intrinsic width in pixels, so nothing shifts while it loads.' }),
-    height: z.int().positive().meta({ description: 'Intrinsic height in pixels.' }),
+    focal: z
+      .strictObject({ x: percent, y: percent })
+      .optional()
+      .meta({ description: 'Where the subject is, in % from the left (x) and the top (y): a slot that crops the picture keeps this point in view. The centre when absent.' }),
   })
-  .meta({ description: 'A picture with its alt text and intrinsic size.' });
+  .meta({ description: 'A picture and what it shows (its alt text). Its size is read from the file.' });
 export type Image = z.infer<typeof image>;
 
 export const email = z.email().meta({ description: 'An e-mail address.' });

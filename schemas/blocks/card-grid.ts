@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { button, link } from '../action.ts';
 import { icon, image, text } from '../primitives.ts';
+import { gridSlot } from '../slots.ts';
 import { itemList, sectionFields } from './common.ts';
 import { defineBlock, noRecords, ownAnchor, sectionParts } from './define.ts';
 
@@ -54,4 +55,8 @@ export const cardGrid = defineBlock({
     ],
   }),
   offers: (b) => (b.offers ? b.cards.map((c) => c.title) : []),
+  pictures: (b) => {
+    const slot = gridSlot({ base: 1, sm: Math.min(2, b.columns), lg: b.columns }, 20);
+    return b.cards.flatMap((c) => (c.image ? [{ src: c.image.src, slot }] : []));
+  },
 });

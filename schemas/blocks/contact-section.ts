@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from '../primitives.ts';
 import { sectionFields } from './common.ts';
-import { defineBlock, noOffers, noRecords, ownAnchor } from './define.ts';
+import { defineBlock, noOffers, noRecords, ownAnchor, noPictures } from './define.ts';
 
 export const contactSection = defineBlock({
   schema: z
@@ -21,4 +21,5 @@ export const contactSection = defineBlock({
   anchors: ownAnchor,
   search: () => ({}),
   offers: noOffers,
+  pictures: noPictures,
 });

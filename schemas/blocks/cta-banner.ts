@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { button } from '../action.ts';
 import { text } from '../primitives.ts';
 import { sectionFields } from './common.ts';
-import { defineBlock, noOffers, noRecords, ownAnchor } from './define.ts';
+import { defineBlock, noOffers, noRecords, ownAnchor, noPictures } from './define.ts';
 
 export const ctaBanner = defineBlock({
   schema: z
@@ -19,4 +19,5 @@ export const ctaBanner = defineBlock({
   anchors: ownAnchor,
   search: () => ({}),
   offers: noOffers,
+  pictures: noPictures,
 });

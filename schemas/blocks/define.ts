@@ -3,6 +3,7 @@
 // that leaves a choice out does not compile.
 import type { z } from 'zod';
 import type { Partner, Supplier } from '../records.ts';
+import type { Slot } from '../slots.ts';
 
 /** The shared records, by id; the validator has checked every id a block names before this is called. */
 export interface Records {
@@ -52,6 +53,14 @@ export interface BlockDefinition<S extends z.ZodObject, P extends object> {
   search(block: z.output<S>, props: P): SearchContribution;
   /** What the company sells that it shows: the page's offer catalogue in its structured data. */
   offers(block: z.output<S>, props: P): string[];
+  /** Every picture it shows and the slot it is drawn in (schemas/slots.ts): the build's widths and `sizes` come from it. */
+  pictures(block: z.output<S>, props: P): PictureUse[];
+}
+
+/** A picture a block shows (its src, from the block or a record) and where it is drawn. */
+export interface PictureUse {
+  src: string;
+  slot: Slot;
 }
 
 export function defineBlock<S extends z.ZodObject, P extends object>(definition: BlockDefinition<S, P>): BlockDefinition<S, P> {
@@ -60,6 +69,8 @@ export function defineBlock<S extends z.ZodObject, P extends object>(definition:
 
 /** For blocks that show no record. */
 export const noRecords = (): Record<never, never> => ({});
+/** For blocks that show no picture. */
+export const noPictures = (): PictureUse[] => [];
 /** For blocks that offer nothing for sale. */
 export const noOffers = (): string[] => [];
 /** The block's own section anchor. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { image } from '../primitives.ts';
+import { gridSlot } from '../slots.ts';
 import { sectionFields } from './common.ts';
 import { defineBlock, noOffers, noRecords, ownAnchor, section } from './define.ts';
 
@@ -16,4 +17,8 @@ export const gallery = defineBlock({
   anchors: ownAnchor,
   search: (b) => section(b, b.images.map((i) => i.caption)),
   offers: noOffers,
+  pictures: (b) => {
+    const slot = gridSlot({ base: 1, sm: 2, md: Math.min(b.images.length, 3) }, 20);
+    return b.images.map((i) => ({ src: i.image.src, slot }));
+  },
 });

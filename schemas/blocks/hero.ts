@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { button } from '../action.ts';
 import { image, pageLink, text } from '../primitives.ts';
+import { besideHeading, fullWidthSlot } from '../slots.ts';
 import { sectionFields } from './common.ts';
 import { defineBlock, noOffers, noRecords, ownAnchor } from './define.ts';
 
@@ -37,4 +38,8 @@ export const hero = defineBlock({
   anchors: ownAnchor,
   search: (b) => ({ page: { title: b.title, words: [b.lead, ...(b.slides ?? []).flatMap((s) => [s.title, s.lead])] } }),
   offers: noOffers,
+  pictures: (b) => [
+    ...(b.image ? [{ src: b.image.src, slot: besideHeading }] : []),
+    ...(b.slides ?? []).map((s) => ({ src: s.image.src, slot: fullWidthSlot })),
+  ],
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { link } from '../action.ts';
 import { text } from '../primitives.ts';
-import { defineBlock, noOffers, noRecords } from './define.ts';
+import { defineBlock, noOffers, noRecords, noPictures } from './define.ts';
 
 export const notFound = defineBlock({
   schema: z
@@ -26,4 +26,5 @@ export const notFound = defineBlock({
   anchors: () => [],
   search: () => ({}),
   offers: noOffers,
+  pictures: noPictures,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { partnerId, text } from '../primitives.ts';
+import { fixedSlot } from '../slots.ts';
 import { sectionFields } from './common.ts';
 import { defineBlock, noOffers, ownAnchor, section } from './define.ts';
 
@@ -18,4 +19,5 @@ export const partnerListing = defineBlock({
   anchors: ownAnchor,
   search: (b) => section(b),
   offers: noOffers,
+  pictures: (_, { groups }) => groups.flatMap((g) => g.partners.map((p) => ({ src: p.logo, slot: fixedSlot(160) }))),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { partnerId } from '../primitives.ts';
+import { besideHeading, fixedSlot } from '../slots.ts';
 import { defineBlock } from './define.ts';
 
 export const partnerProfile = defineBlock({
@@ -14,4 +15,8 @@ export const partnerProfile = defineBlock({
   anchors: () => ['about-partner'],
   search: (_, { partner }) => ({ page: { title: partner.name, words: [...partner.specialties, partner.category], partner: true } }),
   offers: (_, { partner }) => partner.specialties.map((s) => `${partner.name} ${s}`),
+  pictures: (_, { partner }) => [
+    { src: partner.logo, slot: fixedSlot(240) },
+    { src: partner.image, slot: besideHeading },
+  ],
 });

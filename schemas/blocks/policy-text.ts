@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { policySectionAnchor } from '../anchors.ts';
 import { text } from '../primitives.ts';
 import { itemList, sectionFields } from './common.ts';
-import { defineBlock, noOffers, noRecords } from './define.ts';
+import { defineBlock, noOffers, noRecords, noPictures } from './define.ts';
 
 export const policyText = defineBlock({
   schema: z
@@ -30,4 +30,5 @@ export const policyText = defineBlock({
   // A policy's list items are whole sentences: its headings and opening words find a section.
   search: (b) => ({ parts: b.sections.map((s, i) => ({ title: s.heading, text: s.paragraphs[0], anchor: policySectionAnchor(i) })) }),
   offers: noOffers,
+  pictures: noPictures,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from '../primitives.ts';
 import { sectionFields } from './common.ts';
-import { defineBlock, noOffers, noRecords, ownAnchor } from './define.ts';
+import { defineBlock, noOffers, noRecords, ownAnchor, noPictures } from './define.ts';
 
 export const stats = defineBlock({
   schema: z
@@ -19,4 +19,5 @@ export const stats = defineBlock({
   anchors: ownAnchor,
   search: () => ({}),
   offers: noOffers,
+  pictures: noPictures,
 });

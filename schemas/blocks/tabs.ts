@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { icon, slug, text } from '../primitives.ts';
 import { itemList, sectionFields } from './common.ts';
-import { defineBlock, noOffers, noRecords, ownAnchor, sectionParts } from './define.ts';
+import { defineBlock, noOffers, noRecords, ownAnchor, sectionParts, noPictures } from './define.ts';
 
 export const tabs = defineBlock({
   schema: z
@@ -31,4 +31,5 @@ export const tabs = defineBlock({
     ],
   }),
   offers: noOffers,
+  pictures: noPictures,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { button } from '../action.ts';
 import { image } from '../primitives.ts';
 import { itemList, sectionFields } from './common.ts';
+import { besideHeading } from '../slots.ts';
 import { defineBlock, noOffers, noRecords, ownAnchor } from './define.ts';
 
 export const textBlock = defineBlock({
@@ -20,4 +21,6 @@ export const textBlock = defineBlock({
   anchors: ownAnchor,
   search: (b) => ({ parts: b.title ? [{ title: b.title, text: b.intro ?? b.paragraphs[0], items: b.items }] : [] }),
   offers: noOffers,
+  // Beside the text as the hero's picture is beside its heading: the same two columns.
+  pictures: (b) => (b.image ? [{ src: b.image.src, slot: besideHeading }] : []),
 });

@@ -1,6 +1,7 @@
 import { type ComponentType, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { BlockView } from '../blocks/registry';
 import { Head } from '../layout/Head';
+import { PicturesProvider } from '../ui/Picture';
 import { hydration } from './hydration';
 import type { LoadedPage, RenderedBlock, ResolvedPage } from './types';
 
@@ -29,7 +30,7 @@ export function PageView({ loaded }: { loaded: LoadedPage }) {
 /** A page's head and its first `count` blocks, each drawn by `Block` (the site's counts hydration; the studio's preview memoises). */
 export function PageContent({ page, Block, count }: { page: ResolvedPage; Block: ComponentType<{ rendered: RenderedBlock }>; count?: number }) {
   return (
-    <>
+    <PicturesProvider value={page.pictures}>
       <Head meta={page.meta} canonical={page.canonical} home={page.route === '/'} />
       {page.blocks.slice(0, count).map((rendered, i) => (
         // Nothing here suspends (a page's blocks are loaded before it renders): each boundary lets
@@ -38,7 +39,7 @@ export function PageContent({ page, Block, count }: { page: ResolvedPage; Block:
           <Block rendered={rendered} />
         </Suspense>
       ))}
-    </>
+    </PicturesProvider>
   );
 }
 

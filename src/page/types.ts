@@ -12,6 +12,15 @@ export interface ResolvedPage {
   canonical: string;
   meta: PageMeta;
   blocks: RenderedBlock[];
+  /** The pictures its blocks show, by src (schemas/blocks/define.ts `pictures`); remote ones are not listed. */
+  pictures: Record<string, PagePicture>;
+}
+
+/** A picture as a page shows it: its size read from the file, and the `sizes` of where it is drawn. */
+export interface PagePicture {
+  width: number;
+  height: number;
+  sizes: string;
 }
 
 /** A route's loader data: the page, and 404 when the not-found document stands in. */

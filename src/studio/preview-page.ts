@@ -23,5 +23,5 @@ export function previewPage(doc: unknown, route: string, records: Records, last:
     const before = last?.blocks[i];
     return before && before.block.type === (value as { type?: unknown } | null)?.type ? [before] : [];
   });
-  return { route, canonical: canonicalPath(route), meta, blocks };
+  return { route, canonical: canonicalPath(route), meta, blocks, pictures: {} };
 }

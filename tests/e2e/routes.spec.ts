@@ -2,7 +2,7 @@ import { loadContent } from '../../src/node/content/load';
 import { NOT_FOUND_ROUTE } from '../../schemas/routes';
 import { axeViolations, expect, hydrated, recordLayoutShifts, test } from './fixtures';
 
-const { content } = loadContent();
+const { content } = await loadContent();
 if (!content) throw new Error('content is invalid: run npm run validate');
 const allRoutes = [...content.routes.keys()];
 const titleOf = (route: string) => (route === '/' ? content.site.seo.defaultTitle : `${content.routes.get(route)!.doc.meta.title}${content.site.seo.titleSuffix}`);

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { canonicalPath, NOT_FOUND_ROUTE, parentRoute } from '../../schemas/routes';
 import { builtSite, loadContent } from '../../src/node/content/load';
 
-const { content } = loadContent();
+const { content } = await loadContent();
 if (!content) throw new Error('content is invalid: run npm run validate');
 const site = builtSite(content.site);
 const pageOf = (route: string) => content.routes.get(route)!;

@@ -7,7 +7,7 @@ import type { Action, Button } from '../../schemas/action';
 import type { Block } from '../../schemas/blocks';
 import { loadContent, type Page } from '../../src/node/content/load';
 
-const { content, problems } = loadContent(resolve(__dirname, '../..'));
+const { content, problems } = await loadContent(resolve(__dirname, '../..'));
 if (!content) throw new Error(`content is invalid (npm run validate):\n${problems.map((p) => p.message).join('\n')}`);
 const { pages, partners, suppliers, site } = content;
 

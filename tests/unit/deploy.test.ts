@@ -5,7 +5,7 @@ import { loadContent } from '../../src/node/content/load';
 import { securityHeaders } from '../../src/node/serve/headers';
 import { hostFiles, imageOrigins, NGINX_HEADERS_FILE, SERVER_HEADERS_FILE } from '../../src/node/build/host-files';
 
-const { content } = loadContent(resolve(__dirname, '../..'));
+const { content } = await loadContent(resolve(__dirname, '../..'));
 if (!content) throw new Error('content is invalid: run npm run validate');
 const files = hostFiles(content, content.site);
 const cspOf = (site: SiteDocument, images: string[] = []) =>

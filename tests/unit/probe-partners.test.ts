@@ -122,7 +122,7 @@ describe('npm run probe-partners', () => {
     expect(output).toMatch(/^1 partner, 2 pictures: 2 found, 0 changed, 0 unchanged, 0 nothing found, 0 refused\.$/m);
     expect(output).toContain('D4');
     expect(fetched.every((url) => url.startsWith('https://www.palintest.com/') || url.startsWith('https://cdn.palintest.example/'))).toBe(true);
-    expect(loadContent(scratch.dir).problems).toEqual([]);
+    expect((await loadContent(scratch.dir)).problems).toEqual([]);
   });
 
   it('a second run reports unchanged pictures and writes nothing; a picture the partner replaced is replaced', async () => {

@@ -4,7 +4,7 @@ import { anchors, loadContent } from '../../src/node/content/load';
 import { buildSearchIndex } from '../../src/node/build/search-index';
 import { createSearch, normalizeTerm, type SearchEntry } from '../../src/lib/search';
 
-const { content } = loadContent();
+const { content } = await loadContent();
 if (!content) throw new Error('content is invalid: run npm run validate');
 const entries = buildSearchIndex(content);
 const search = await createSearch(entries);

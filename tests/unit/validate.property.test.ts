@@ -46,11 +46,11 @@ function checkProblems(problems: Problem[]) {
 }
 
 describe('the validator never crashes', { timeout: 120_000 }, () => {
-  it('on a real document with any one value replaced by any JSON value', () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...allPaths), fc.jsonValue({ maxDepth: 3 }), (path, value) => {
+  it('on a real document with any one value replaced by any JSON value', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...allPaths), fc.jsonValue({ maxDepth: 3 }), async (path, value) => {
         writeFileSync(join(root, 'pages-data', target), JSON.stringify(replaceAt(original, path, value), null, 2));
-        const { content, problems } = loadContent(root);
+        const { content, problems } = await loadContent(root);
         checkProblems(problems);
         // It either passes or names the broken document.
         if (!content) expect(problems.some((p) => p.file === `pages-data/${target}`)).toBe(true);
@@ -59,11 +59,11 @@ describe('the validator never crashes', { timeout: 120_000 }, () => {
     );
   });
 
-  it('on any text at all', () => {
-    fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json()), (text) => {
+  it('on any text at all', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string(), fc.json()), async (text) => {
         writeFileSync(join(root, 'pages-data', target), text);
-        const { content, problems } = loadContent(root);
+        const { content, problems } = await loadContent(root);
         checkProblems(problems);
         expect(content).toBeUndefined();
         expect(problems.some((p) => p.file === `pages-data/${target}`)).toBe(true);

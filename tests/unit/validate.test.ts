@@ -13,12 +13,18 @@ import type { Problem } from '../../src/node/content/problems';
 const project = resolve(__dirname, '../..');
 let roots: string[] = [];
 
-/** A copy of the real content with some files replaced (null removes one); the root it lives in. */
-function contentWith(files: Record<string, string | null>): string {
+/**
+ * A copy of the real content with some files replaced (null removes one); the root it lives in. With
+ * `publicFiles`, public/ is a copy with those files added too, else the project's own.
+ */
+function contentWith(files: Record<string, string | null>, publicFiles?: Record<string, string | Buffer>): string {
   const root = mkdtempSync(join(tmpdir(), 'content-'));
   roots.push(root);
   cpSync(join(project, 'pages-data'), join(root, 'pages-data'), { recursive: true });
-  symlinkSync(join(project, 'public'), join(root, 'public'));
+  if (publicFiles) {
+    cpSync(join(project, 'public'), join(root, 'public'), { recursive: true });
+    for (const [rel, data] of Object.entries(publicFiles)) writeFileSync(join(root, 'public', rel), data);
+  } else symlinkSync(join(project, 'public'), join(root, 'public'));
   symlinkSync(join(project, 'schemas'), join(root, 'schemas'));
   for (const [rel, text] of Object.entries(files)) {
     if (text === null) rmSync(join(root, 'pages-data', rel));
@@ -29,8 +35,8 @@ function contentWith(files: Record<string, string | null>): string {
 
 const brief = (p: Problem) => ({ at: `${p.file}:${p.line}:${p.column}`, path: p.path, code: p.code });
 /** The problems the validator reports for the content with these files replaced. */
-const problemsWith = (files: Record<string, string | null>) => loadContent(contentWith(files)).problems;
-const validateWith = (files: Record<string, string | null>) => problemsWith(files).map(brief);
+const problemsWith = async (files: Record<string, string | null>) => (await loadContent(contentWith(files))).problems;
+const validateWith = async (files: Record<string, string | null>) => (await problemsWith(files)).map(brief);
 
 afterEach(() => {
   for (const r of roots) rmSync(r, { recursive: true, force: true });
@@ -59,112 +65,118 @@ const withKeywords = ',\n    "keywords": ["contact"]';
 const read = (rel: string) => readFileSync(join(project, 'pages-data', rel), 'utf8');
 
 describe('npm run validate', () => {
-  it('accepts the shipped content', () => {
-    expect(loadContent(project).problems.map(brief)).toEqual([]);
+  it('accepts the shipped content', async () => {
+    expect((await loadContent(project)).problems.map(brief)).toEqual([]);
   });
 
-  it('accepts the fixture page as written', () => {
-    expect(validateWith({ 'contact.json': page({ meta: withKeywords }) })).toEqual([]);
+  it('accepts the fixture page as written', async () => {
+    expect(await validateWith({ 'contact.json': page({ meta: withKeywords }) })).toEqual([]);
   });
 
-  it('reports malformed JSON at its line and column', () => {
-    expect(validateWith({ 'contact.json': '{\n  "meta": {\n    "title": "x",\n  }\n}\n' })).toEqual([
+  it('reports malformed JSON at its line and column', async () => {
+    expect(await validateWith({ 'contact.json': '{\n  "meta": {\n    "title": "x",\n  }\n}\n' })).toEqual([
       { at: 'pages-data/contact.json:4:3', path: '', code: 'malformed-json' },
     ]);
   });
 
-  it('reports a missing required field at the object that lacks it', () => {
-    expect(validateWith({ 'contact.json': page() })).toEqual([{ at: 'pages-data/contact.json:3:3', path: 'meta.keywords', code: 'missing-field' }]);
+  it('reports a missing required field at the object that lacks it', async () => {
+    expect(await validateWith({ 'contact.json': page() })).toEqual([{ at: 'pages-data/contact.json:3:3', path: 'meta.keywords', code: 'missing-field' }]);
   });
 
-  it('reports a wrong type', () => {
-    expect(validateWith({ 'contact.json': page({ meta: withKeywords.replace('["contact"]', '"contact"') }) })).toEqual([
+  it('reports a wrong type', async () => {
+    expect(await validateWith({ 'contact.json': page({ meta: withKeywords.replace('["contact"]', '"contact"') }) })).toEqual([
       { at: 'pages-data/contact.json:6:17', path: 'meta.keywords', code: 'wrong-type' },
     ]);
   });
 
-  it('names an unknown block type and suggests the nearest', () => {
-    const problems = problemsWith({ 'contact.json': page({ meta: withKeywords }).replace('"type": "hero"', '"type": "heor"') });
+  it('names an unknown block type and suggests the nearest', async () => {
+    const problems = await problemsWith({ 'contact.json': page({ meta: withKeywords }).replace('"type": "hero"', '"type": "heor"') });
     expect(problems.map(brief)).toEqual([{ at: 'pages-data/contact.json:10:15', path: 'blocks[0].type', code: 'unknown-block-type' }]);
     expect(problems[0]!.message).toContain('did you mean "hero"?');
   });
 
-  it('names a misspelled key and suggests the right one', () => {
-    const problems = problemsWith({ 'contact.json': page({ meta: withKeywords, block: ',\n      "badeg": "Official"' }) });
+  it('names a misspelled key and suggests the right one', async () => {
+    const problems = await problemsWith({ 'contact.json': page({ meta: withKeywords, block: ',\n      "badeg": "Official"' }) });
     expect(problems.map(brief)).toEqual([{ at: 'pages-data/contact.json:14:7', path: 'blocks[0].badeg', code: 'unknown-key' }]);
     expect(problems[0]!.message).toContain('did you mean "badge"?');
   });
 
-  it('names an unknown button action and the actions there are', () => {
-    const problems = problemsWith({ 'contact.json': page({ meta: withKeywords }).replace('"kind": "link"', '"kind": "linc"') });
+  it('names an unknown button action and the actions there are', async () => {
+    const problems = await problemsWith({ 'contact.json': page({ meta: withKeywords }).replace('"kind": "link"', '"kind": "linc"') });
     expect(problems.map(brief)).toEqual([{ at: 'pages-data/contact.json:13:56', path: 'blocks[0].buttons[0].action.kind', code: 'unknown-option' }]);
     expect(problems[0]!.message).toContain('did you mean "link"?');
   });
 
-  it('rejects a link to a page that does not exist, suggesting the nearest', () => {
-    const problems = problemsWith({ 'contact.json': page({ meta: withKeywords, to: '/services/water-testng' }) });
+  it('rejects a link to a page that does not exist, suggesting the nearest', async () => {
+    const problems = await problemsWith({ 'contact.json': page({ meta: withKeywords, to: '/services/water-testng' }) });
     expect(problems.map(brief)).toEqual([{ at: 'pages-data/contact.json:13:70', path: 'blocks[0].buttons[0].action.to', code: 'unknown-page' }]);
     expect(problems[0]!.message).toContain('did you mean /services/water-testing?');
   });
 
-  it('rejects a link to an anchor the page does not have', () => {
-    expect(validateWith({ 'contact.json': page({ meta: withKeywords, to: '/#nowhere' }) })).toEqual([
+  it('rejects a link to an anchor the page does not have', async () => {
+    expect(await validateWith({ 'contact.json': page({ meta: withKeywords, to: '/#nowhere' }) })).toEqual([
       { at: 'pages-data/contact.json:13:70', path: 'blocks[0].buttons[0].action.to', code: 'unknown-anchor' },
     ]);
     // A policy section's anchor is one the policy-text block makes (#section-N).
-    expect(validateWith({ 'contact.json': page({ meta: withKeywords, to: '/policies/anti-bribery#section-2' }) })).toEqual([]);
+    expect(await validateWith({ 'contact.json': page({ meta: withKeywords, to: '/policies/anti-bribery#section-2' }) })).toEqual([]);
   });
 
-  it('rejects unsafe addresses wherever a link can go: javascript:, user info, backslashes', () => {
+  it('rejects unsafe addresses wherever a link can go: javascript:, user info, backslashes', async () => {
     for (const href of ['javascript:alert(1)', 'https://user@evil.example', 'https://good.example\\\\@evil.example']) {
       const doc = page({ meta: withKeywords }).replace('{ "kind": "link", "to": "/services" }', `{ "kind": "external", "href": "${href}" }`);
-      expect(validateWith({ 'contact.json': doc }), href).toEqual([{ at: 'pages-data/contact.json:13:76', path: 'blocks[0].buttons[0].action.href', code: 'unsafe-url' }]);
+      expect(await validateWith({ 'contact.json': doc }), href).toEqual([{ at: 'pages-data/contact.json:13:76', path: 'blocks[0].buttons[0].action.href', code: 'unsafe-url' }]);
     }
   });
 
-  it('rejects an unknown partner id and suggests the nearest', () => {
+  it('rejects an unknown partner id and suggests the nearest', async () => {
     const extraBlock = ',\n    { "type": "partner-listing", "groups": [{ "title": "T", "partners": ["palintset"] }] }';
-    const problems = problemsWith({ 'contact.json': page({ meta: withKeywords, extraBlock }) });
+    const problems = await problemsWith({ 'contact.json': page({ meta: withKeywords, extraBlock }) });
     expect(problems.map(brief)).toEqual([{ at: 'pages-data/contact.json:15:74', path: 'blocks[1].groups[0].partners[0]', code: 'unknown-partner' }]);
     expect(problems[0]!.message).toContain('did you mean "palintest"?');
   });
 
-  it('rejects an unknown supplier id', () => {
+  it('rejects an unknown supplier id', async () => {
     const extraBlock = ',\n    { "type": "supplier-grid", "suppliers": ["palintest", "wagtec"] }';
-    expect(validateWith({ 'contact.json': page({ meta: withKeywords, extraBlock }) })).toEqual([
+    expect(await validateWith({ 'contact.json': page({ meta: withKeywords, extraBlock }) })).toEqual([
       { at: 'pages-data/contact.json:15:59', path: 'blocks[1].suppliers[1]', code: 'unknown-supplier' },
     ]);
   });
 
-  it('rejects an image that is not in public/, and a path that would leave it', () => {
-    const block = (src: string) => `,\n      "image": { "src": "${src}", "alt": "x", "width": 10, "height": 10 }`;
-    expect(validateWith({ 'contact.json': page({ meta: withKeywords, block: block('/images/nope.svg') }) })).toEqual([
+  it('rejects an image that is not in public/, and a path that would leave it', async () => {
+    const block = (src: string) => `,\n      "image": { "src": "${src}", "alt": "x" }`;
+    expect(await validateWith({ 'contact.json': page({ meta: withKeywords, block: block('/images/nope.svg') }) })).toEqual([
       { at: 'pages-data/contact.json:14:25', path: 'blocks[0].image.src', code: 'missing-file' },
     ]);
-    expect(validateWith({ 'contact.json': page({ meta: withKeywords, block: block('/images/../../package.svg') }) })).toEqual([
+    expect(await validateWith({ 'contact.json': page({ meta: withKeywords, block: block('/images/../../package.svg') }) })).toEqual([
       { at: 'pages-data/contact.json:14:25', path: 'blocks[0].image.src', code: 'bad-format' },
     ]);
   });
 
-  it('rejects alt text that is a file name or says "image of"', () => {
-    const block = (alt: string) => `,\n      "image": { "src": "/images/home/slide-1.svg", "alt": "${alt}", "width": 10, "height": 10 }`;
+  it('rejects a picture file that cannot be read as one, at the field that names it', async () => {
+    const block = `,\n      "image": { "src": "/images/not-a-photo.jpg", "alt": "A bench" }`;
+    const root = contentWith({ 'contact.json': page({ meta: withKeywords, block }) }, { 'images/not-a-photo.jpg': 'this is text, not a JPEG' });
+    expect((await loadContent(root)).problems.map(brief)).toEqual([{ at: 'pages-data/contact.json:14:25', path: 'blocks[0].image.src', code: 'unreadable-picture' }]);
+  });
+
+  it('rejects alt text that is a file name or says "image of"', async () => {
+    const block = (alt: string) => `,\n      "image": { "src": "/images/home/slide-1.svg", "alt": "${alt}" }`;
     for (const alt of ['slide-1.svg', 'Image of a microscope']) {
-      expect(validateWith({ 'contact.json': page({ meta: withKeywords, block: block(alt) }) }), alt).toEqual([
+      expect(await validateWith({ 'contact.json': page({ meta: withKeywords, block: block(alt) }) }), alt).toEqual([
         { at: 'pages-data/contact.json:14:60', path: 'blocks[0].image.alt', code: 'alt-text' },
       ]);
     }
-    expect(validateWith({ 'contact.json': page({ meta: withKeywords, block: block('') }) })).toEqual([]);
+    expect(await validateWith({ 'contact.json': page({ meta: withKeywords, block: block('') }) })).toEqual([]);
   });
 
-  it('rejects a site address that is not an origin, and a datasheet outside public/', () => {
+  it('rejects a site address that is not an origin, and a datasheet outside public/', async () => {
     const site = read('site.json').replace('"url": "https://www.acacia-scientific.example"', '"url": "https://www.acacia-scientific.example/"');
-    expect(validateWith({ 'site.json': site })).toEqual([{ at: 'pages-data/site.json:6:10', path: 'url', code: 'bad-format' }]);
+    expect(await validateWith({ 'site.json': site })).toEqual([{ at: 'pages-data/site.json:6:10', path: 'url', code: 'bad-format' }]);
     const suppliers = read('records/suppliers.json').replace('"/datasheets/photometer-7500.pdf"', '"/datasheets/../../etc/passwd.pdf"');
-    expect(validateWith({ 'records/suppliers.json': suppliers }).map((p) => [p.path, p.code])).toEqual([['suppliers[0].products[0].datasheet', 'bad-format']]);
+    expect((await validateWith({ 'records/suppliers.json': suppliers })).map((p) => [p.path, p.code])).toEqual([['suppliers[0].products[0].datasheet', 'bad-format']]);
   });
 
-  it('requires each document to name its JSON Schema', () => {
-    expect(validateWith({ 'contact.json': page({ meta: withKeywords }).replace('../schemas/page.schema.json', 'page.schema.json') })).toEqual([
+  it('requires each document to name its JSON Schema', async () => {
+    expect(await validateWith({ 'contact.json': page({ meta: withKeywords }).replace('../schemas/page.schema.json', 'page.schema.json') })).toEqual([
       { at: 'pages-data/contact.json:2:14', path: '$schema', code: 'schema-link' },
     ]);
   });
@@ -173,79 +185,79 @@ describe('npm run validate', () => {
 describe('the shape of a page', () => {
   const cta = '{ "type": "cta-banner", "title": "Ask", "text": "Now.", "buttons": [{ "label": "Go", "action": { "kind": "link", "to": "/contact" } }] }';
 
-  it('opens with a block that carries the h1, and has only one', () => {
+  it('opens with a block that carries the h1, and has only one', async () => {
     const doc = page({ meta: withKeywords }).replace('"type": "hero"', '"type": "text"').replace('"lead": "We reply within a working day."', '"intro": "We reply within a working day."');
-    expect(validateWith({ 'contact.json': doc })).toEqual([{ at: 'pages-data/contact.json:10:15', path: 'blocks[0].type', code: 'page-opening' }]);
+    expect(await validateWith({ 'contact.json': doc })).toEqual([{ at: 'pages-data/contact.json:10:15', path: 'blocks[0].type', code: 'page-opening' }]);
     const twice = page({ meta: withKeywords, extraBlock: ',\n    { "type": "hero", "title": "Again", "lead": "Twice." }' });
-    expect(validateWith({ 'contact.json': twice })).toEqual([{ at: 'pages-data/contact.json:15:15', path: 'blocks[1].type', code: 'second-heading' }]);
+    expect(await validateWith({ 'contact.json': twice })).toEqual([{ at: 'pages-data/contact.json:15:15', path: 'blocks[1].type', code: 'second-heading' }]);
   });
 
-  it('ends with a call to action, which stands nowhere else', () => {
-    expect(validateWith({ 'contact.json': page({ meta: withKeywords, closing: false }) })).toEqual([
+  it('ends with a call to action, which stands nowhere else', async () => {
+    expect(await validateWith({ 'contact.json': page({ meta: withKeywords, closing: false }) })).toEqual([
       { at: 'pages-data/contact.json:10:15', path: 'blocks[0].type', code: 'page-closing' },
     ]);
     const early = page({ meta: withKeywords, extraBlock: `,\n    ${cta}` });
-    expect(validateWith({ 'contact.json': early })).toEqual([{ at: 'pages-data/contact.json:15:15', path: 'blocks[1].type', code: 'misplaced-closing' }]);
+    expect(await validateWith({ 'contact.json': early })).toEqual([{ at: 'pages-data/contact.json:15:15', path: 'blocks[1].type', code: 'misplaced-closing' }]);
   });
 
-  it('gives each section its own anchor', () => {
+  it('gives each section its own anchor', async () => {
     const doc = page({ meta: withKeywords, block: ',\n      "id": "form"', extraBlock: ',\n    { "type": "stats", "id": "form", "items": [{ "value": "1", "label": "x" }] }' });
-    expect(validateWith({ 'contact.json': doc })).toEqual([{ at: 'pages-data/contact.json:16:30', path: 'blocks[1].id', code: 'duplicate-anchor' }]);
+    expect(await validateWith({ 'contact.json': doc })).toEqual([{ at: 'pages-data/contact.json:16:30', path: 'blocks[1].id', code: 'duplicate-anchor' }]);
   });
 
-  it('keeps the not-found page out of search engines', () => {
-    expect(validateWith({ '404.json': read('404.json').replace(',\n    "noindex": true', '') })).toEqual([{ at: 'pages-data/404.json:3:11', path: 'meta', code: 'not-found-indexed' }]);
+  it('keeps the not-found page out of search engines', async () => {
+    expect(await validateWith({ '404.json': read('404.json').replace(',\n    "noindex": true', '') })).toEqual([{ at: 'pages-data/404.json:3:11', path: 'meta', code: 'not-found-indexed' }]);
   });
 
-  it('keeps the title, with the site suffix the head adds, to 70 characters', () => {
+  it('keeps the title, with the site suffix the head adds, to 70 characters', async () => {
     const titled = (title: string) => page({ meta: withKeywords }).replace('"title": "Contact Us"', `"title": "${title}"`);
     const fifty = 'Contact Us – Quotes, Catalogues and Product Advice'; // and " | Acacia Scientific": 70
-    expect(validateWith({ 'contact.json': titled(fifty) })).toEqual([]);
-    expect(validateWith({ 'contact.json': titled(`${fifty}!`) })).toEqual([{ at: 'pages-data/contact.json:4:14', path: 'meta.title', code: 'long-title' }]);
+    expect(await validateWith({ 'contact.json': titled(fifty) })).toEqual([]);
+    expect(await validateWith({ 'contact.json': titled(`${fifty}!`) })).toEqual([{ at: 'pages-data/contact.json:4:14', path: 'meta.title', code: 'long-title' }]);
     // The home page's title is the site's default title.
     const site = read('site.json').replace(/"defaultTitle": "[^"]*"/, `"defaultTitle": "Acacia Scientific Ltd – ${fifty}"`);
-    expect(validateWith({ 'site.json': site })).toEqual([{ at: `pages-data/site.json:${positionOf(site, '"Acacia Scientific Ltd – ')}`, path: 'seo.defaultTitle', code: 'long-title' }]);
+    expect(await validateWith({ 'site.json': site })).toEqual([{ at: `pages-data/site.json:${positionOf(site, '"Acacia Scientific Ltd – ')}`, path: 'seo.defaultTitle', code: 'long-title' }]);
   });
 
-  it('flags the placeholders of a new page until they are replaced', () => {
+  it('flags the placeholders of a new page until they are replaced', async () => {
     const doc = page({ meta: withKeywords }).replace('"title": "Contact us"', '"title": "TODO: the page heading"');
-    expect(validateWith({ 'contact.json': doc })).toEqual([{ at: 'pages-data/contact.json:11:16', path: 'blocks[0].title', code: 'placeholder' }]);
+    expect(await validateWith({ 'contact.json': doc })).toEqual([{ at: 'pages-data/contact.json:11:16', path: 'blocks[0].title', code: 'placeholder' }]);
   });
 });
 
 describe('the content tree is the site', () => {
-  it('a copied service page is a page at its own URL, with nothing else edited', () => {
+  it('a copied service page is a page at its own URL, with nothing else edited', async () => {
     const copy = read('services/microscopy.json').replace('"title": "Microscopes and Microscope Cameras"', '"title": "Spectroscopy"');
     const root = contentWith({ 'services/spectroscopy.json': copy });
-    const { content, problems } = loadContent(root);
+    const { content, problems } = await loadContent(root);
     expect(problems.map(brief)).toEqual([]);
     expect(content!.routes.get('/services/spectroscopy')?.doc.meta.title).toBe('Spectroscopy');
   });
 
-  it('a partner record with a page document answers at /partner/{id} and at /{id}', () => {
+  it('a partner record with a page document answers at /partner/{id} and at /{id}', async () => {
     const partners = JSON.parse(read('records/partners.json'));
     partners.partners.push({ ...partners.partners.find((p: { id: string }) => p.id === 'labtron'), id: 'ohaus', name: 'Ohaus' });
     const doc = read('partner/labtron.json').replace('"partner": "labtron"', '"partner": "ohaus"');
-    const { content, problems } = loadContent(contentWith({ 'records/partners.json': JSON.stringify(partners, null, 2), 'partner/ohaus.json': doc }));
+    const { content, problems } = await loadContent(contentWith({ 'records/partners.json': JSON.stringify(partners, null, 2), 'partner/ohaus.json': doc }));
     expect(problems.map(brief)).toEqual([]);
     expect(content!.routes.get('/ohaus')).toBe(content!.routes.get('/partner/ohaus'));
   });
 
-  it('a deleted page fails every link to it, at the link', () => {
-    const problems = problemsWith({ 'services/microscopy.json': null });
+  it('a deleted page fails every link to it, at the link', async () => {
+    const problems = await problemsWith({ 'services/microscopy.json': null });
     expect(problems.length).toBeGreaterThan(2);
     for (const p of problems) expect(p.code).toBe('unknown-page');
     expect(problems.map((p) => `${p.file}:${p.line}:${p.column}`)).toContain(`pages-data/site.json:${lineOf('site.json', '"to": "/services/microscopy"')}`);
   });
 
-  it('two files for one URL, or a partner id that is a page or section name, name both files', () => {
-    expect(validateWith({ 'services.json': page({ meta: withKeywords }) })).toEqual([
+  it('two files for one URL, or a partner id that is a page or section name, name both files', async () => {
+    expect(await validateWith({ 'services.json': page({ meta: withKeywords }) })).toEqual([
       { at: 'pages-data/services/index.json:1:1', path: '', code: 'route-collision' },
     ]);
     const partners = JSON.parse(read('records/partners.json'));
     for (const id of ['contact', 'services']) partners.partners.push({ ...partners.partners[0], id, isOfficialDistributor: undefined });
     const doc = (id: string) => read('partner/labtron.json').replace('"partner": "labtron"', `"partner": "${id}"`);
-    const problems = problemsWith({ 'records/partners.json': JSON.stringify(partners, null, 2), 'partner/contact.json': doc('contact'), 'partner/services.json': doc('services') });
+    const problems = await problemsWith({ 'records/partners.json': JSON.stringify(partners, null, 2), 'partner/contact.json': doc('contact'), 'partner/services.json': doc('services') });
     expect(problems.map(brief)).toEqual([
       { at: 'pages-data/partner/contact.json:1:1', path: '', code: 'route-collision' },
       { at: 'pages-data/partner/services.json:1:1', path: '', code: 'route-collision' },
@@ -267,11 +279,11 @@ function lineOf(rel: string, text: string): string {
 }
 
 describe('references are part of the schema', () => {
-  it('a new schema that uses the reference primitives is followed with no change to the validator', () => {
+  it('a new schema that uses the reference primitives is followed with no change to the validator', async () => {
     const gallery = z.strictObject({ link: pageLink, logo: imageSrc, sheet: pdfFile.optional(), brands: z.array(partnerId), kit: supplierId });
     const found: string[] = [];
     walkReferences(gallery, { link: '/contact#form', logo: '/images/logo.svg', brands: ['pyrex'], kit: 'lovibond' }, [], (kind, value, path) => found.push(`${path.join('.')} ${kind} ${value}`));
-    expect(found).toEqual(['link page /contact#form', 'logo file /images/logo.svg', 'brands.0 partner pyrex', 'kit supplier lovibond']);
+    expect(found).toEqual(['link page /contact#form', 'logo picture /images/logo.svg', 'brands.0 partner pyrex', 'kit supplier lovibond']);
   });
 });
 
@@ -287,7 +299,7 @@ describe('npm run validate output', () => {
   };
   const broken = () => contentWith({ 'contact.json': page({ meta: withKeywords, to: '/services/water-testng' }) });
 
-  it('--format json prints file, line, column, path, code and message, and exits 1', () => {
+  it('--format json prints file, line, column, path, code and message, and exits 1', async () => {
     const { code, out } = run(broken(), ['--format', 'json']);
     expect(code).toBe(1);
     expect(JSON.parse(out)).toEqual([
@@ -295,14 +307,14 @@ describe('npm run validate output', () => {
     ]);
   });
 
-  it('under GitHub Actions prints an ::error line per problem, at its file, line and column', () => {
+  it('under GitHub Actions prints an ::error line per problem, at its file, line and column', async () => {
     const { out } = run(broken(), [], { GITHUB_ACTIONS: 'true' });
     expect(out.trim().split('\n')).toEqual([expect.stringMatching(/^::error file=pages-data\/contact\.json,line=13,col=70,title=unknown-page::blocks\[0\]\.buttons\[0\]\.action\.to {2}link to/)]);
   });
 });
 
 describe('did you mean', () => {
-  it('suggests close words only', () => {
+  it('suggests close words only', async () => {
     expect(nearest('heor', ['hero', 'tabs'])).toBe('hero');
     expect(nearest('zzzzzz', ['hero', 'tabs'])).toBeUndefined();
   });

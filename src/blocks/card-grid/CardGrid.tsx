@@ -1,9 +1,9 @@
 import { Anchor, Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { BlockOf } from '../../../schemas/blocks';
 import { ActionAnchor, ActionButton, InternalLink } from '../../ui/actions';
-import { FallbackImage } from '../../ui/FallbackImage';
 import { icons } from '../../ui/icons';
 import { ItemList } from '../../ui/ItemList';
+import { Picture } from '../../ui/Picture';
 import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
@@ -37,7 +37,7 @@ function GridCard({ card, plain, headingOrder }: { card: CardData; plain: boolea
     <Card withBorder={!plain} padding="lg" radius="md" className={plain ? 'card plain' : 'card'} bg={plain ? 'transparent' : undefined}>
       {card.image && (
         <Card.Section mb="md">
-          <FallbackImage src={card.image.src} alt={card.image.alt} width={card.image.width} height={card.image.height} className="card-image" />
+          <Picture src={card.image.src} alt={card.image.alt} className="card-image" />
         </Card.Section>
       )}
       <Stack gap="sm" style={{ flex: 1 }}>

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { FallbackImage } from '../../ui/FallbackImage';
+import { Picture } from '../../ui/Picture';
 import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
@@ -10,7 +10,7 @@ export function Gallery({ block }: BlockComponentProps<'gallery'>) {
       <ResponsiveGrid cols={{ base: 1, sm: 2, md: Math.min(block.images.length, 3) }} spacing="lg">
         {block.images.map(({ image, caption }) => (
           <figure key={image.src} className="gallery-figure">
-            <FallbackImage src={image.src} alt={image.alt} width={image.width} height={image.height} className="rounded-image" />
+            <Picture src={image.src} alt={image.alt} className="rounded-image" />
             {caption && (
               <Text component="figcaption" ta="center" fw={600} mt="xs">
                 {caption}

@@ -1,10 +1,10 @@
-import { Anchor, Badge, Box, Container, Group, Image, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Box, Container, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { BlockOf } from '../../../schemas/blocks';
 import { ActionButton, InternalLink } from '../../ui/actions';
-import { FallbackImage } from '../../ui/FallbackImage';
+import { Picture } from '../../ui/Picture';
 import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 
@@ -70,17 +70,7 @@ function StaticHero({ block }: { block: HeroBlock }) {
       <ResponsiveGrid cols={{ base: 1, md: block.image ? 2 : 1 }} spacing={48} style={{ alignItems: 'center' }}>
         <Copy block={block} />
         {block.image && (
-          <Image
-            component={FallbackImage}
-            src={block.image.src}
-            alt={block.image.alt}
-            width={block.image.width}
-            height={block.image.height}
-            radius="lg"
-            className="hero-image"
-            loading="eager"
-            fetchPriority="high"
-          />
+          <Picture src={block.image.src} alt={block.image.alt} className="hero-image" loading="eager" fetchPriority="high" />
         )}
       </ResponsiveGrid>
     </Container>
@@ -115,12 +105,10 @@ function Slides({ block, slides }: { block: HeroBlock; slides: NonNullable<HeroB
       }}
     >
       {slides.map((s, i) => (
-        <FallbackImage
+        <Picture
           key={s.image.src}
           src={s.image.src}
           alt=""
-          width={s.image.width}
-          height={s.image.height}
           className="hero-slide-image"
           data-active={i === index || undefined}
           loading={i === 0 ? 'eager' : 'lazy'}

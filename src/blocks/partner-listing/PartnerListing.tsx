@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { partnerAlias } from '../../../schemas/routes';
 import { InternalLink, external } from '../../ui/actions';
-import { FallbackImage } from '../../ui/FallbackImage';
+import { Picture } from '../../ui/Picture';
 import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
@@ -19,7 +19,7 @@ export function PartnerListing({ block, groups }: BlockComponentProps<'partner-l
               {group.partners.map((p) => {
                 return (
                   <Card key={p.id} withBorder radius="md" padding="lg">
-                    <FallbackImage src={p.logo} alt={`${p.name} logo`} width={160} height={48} className="brand-logo" />
+                    <Picture src={p.logo} alt={`${p.name} logo`} className="brand-logo" />
                     <Title order={4} mt="sm">
                       {p.name}
                     </Title>

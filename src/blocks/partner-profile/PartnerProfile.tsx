@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { isStockPhoto } from '../../lib/hosts';
 import { telUrl } from '../../lib/mail';
 import { external } from '../../ui/actions';
-import { FallbackImage } from '../../ui/FallbackImage';
+import { Picture } from '../../ui/Picture';
 import { ItemList } from '../../ui/ItemList';
 import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
@@ -25,7 +25,7 @@ export function PartnerProfile({ partner }: BlockComponentProps<'partner-profile
             <Stack gap="md" align="flex-start">
               <Box className="partner-logo-plate">
                 {logo ? (
-                  <FallbackImage src={logo} alt={`${partner.name} logo`} width={320} height={96} loading="eager" className="brand-logo-large" />
+                  <Picture src={logo} alt={`${partner.name} logo`} loading="eager" className="brand-logo-large" />
                 ) : (
                   <Text fw={800} fz={28} c="dark.8">
                     {partner.name}
@@ -54,7 +54,7 @@ export function PartnerProfile({ partner }: BlockComponentProps<'partner-profile
                 )}
               </Group>
             </Stack>
-            {heroImage && <FallbackImage src={heroImage} alt={`${partner.name} products`} width={800} height={600} loading="eager" className="hero-image" />}
+            {heroImage && <Picture src={heroImage} alt={`${partner.name} products`} loading="eager" fetchPriority="high" className="hero-image" />}
           </ResponsiveGrid>
         </Container>
       </Box>

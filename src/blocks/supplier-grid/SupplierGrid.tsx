@@ -7,7 +7,7 @@ import { openDialog } from '../../dialogs';
 import { openMailProgram } from '../../lib/browser';
 import { mailtoUrl, productQuoteMail } from '../../lib/mail';
 import { external } from '../../ui/actions';
-import { FallbackImage } from '../../ui/FallbackImage';
+import { Picture, PicturesProvider, usePictures } from '../../ui/Picture';
 import { ItemList } from '../../ui/ItemList';
 import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
@@ -48,7 +48,7 @@ export function SupplierGrid({ block, suppliers }: BlockComponentProps<'supplier
           {suppliers.map((s) => (
             <Card key={s.id} withBorder radius="md" padding="lg">
               <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <FallbackImage src={s.logo} alt={`${s.name} logo`} width={160} height={48} className="brand-logo" />
+                <Picture src={s.logo} alt={`${s.name} logo`} className="brand-logo" />
                 <Text size="sm" c="dimmed">
                   Since {s.established}
                 </Text>
@@ -91,7 +91,7 @@ export function ProductView({ supplier, onClose }: { supplier: Supplier | undefi
     <Stack gap="lg" className="product-view">
       <Group justify="space-between" wrap="nowrap">
         <Group gap="md" wrap="nowrap">
-          <FallbackImage src={supplier.logo} alt={`${supplier.name} logo`} width={160} height={48} className="brand-logo" />
+          <Picture src={supplier.logo} alt={`${supplier.name} logo`} className="brand-logo" />
           <div>
             <Title order={3} ref={heading} tabIndex={-1} className="product-view-title">
               {supplier.name}
@@ -142,10 +142,12 @@ function ProductCard({ product, supplier }: { product: Product; supplier: Suppli
   const specs = product.specifications;
   const apps = product.applications;
   const canQuote = Boolean(supplier.contactInfo.email);
+  // The dialog renders outside the page's tree: it gets the page's pictures from here.
+  const pictures = usePictures();
   return (
     <Card withBorder radius="md" padding="lg">
       <Card.Section>
-        <FallbackImage src={product.image} alt={product.name} width={600} height={450} className="card-image" />
+        <Picture src={product.image} alt={product.name} className="card-image" />
       </Card.Section>
       <Stack gap="xs" mt="md" style={{ flex: 1 }}>
         <Badge variant="light" w="fit-content">
@@ -180,7 +182,7 @@ function ProductCard({ product, supplier }: { product: Product; supplier: Suppli
         )}
       </Stack>
       <Group gap="xs" mt="md">
-        <Button size="xs" variant="outline" onClick={() => openDialog({ title: product.name, size: 'lg', children: <ProductDetails product={product} supplier={supplier} /> })}>
+        <Button size="xs" variant="outline" onClick={() => openDialog({ title: product.name, size: 'lg', children: <PicturesProvider value={pictures}><ProductDetails product={product} supplier={supplier} /></PicturesProvider> })}>
           Details
         </Button>
         {product.datasheet && (
@@ -205,7 +207,7 @@ function ProductDetails({ product, supplier }: { product: Product; supplier: Sup
   const canQuote = Boolean(supplier.contactInfo.email);
   return (
     <Stack gap="sm">
-      <FallbackImage src={product.image} alt={product.name} width={600} height={450} className="rounded-image" />
+      <Picture src={product.image} alt={product.name} className="rounded-image" />
       <Badge variant="light">{product.category}</Badge>
       <Text>{product.description}</Text>
       {specs.length > 0 && (

@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { ActionButton } from '../../ui/actions';
-import { FallbackImage } from '../../ui/FallbackImage';
 import { ItemList } from '../../ui/ItemList';
+import { Picture } from '../../ui/Picture';
 import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
@@ -35,7 +35,7 @@ export function TextBlock({ block }: BlockComponentProps<'text'>) {
       {block.image ? (
         <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
           {body}
-          <FallbackImage src={block.image.src} alt={block.image.alt} width={block.image.width} height={block.image.height} className="rounded-image" />
+          <Picture src={block.image.src} alt={block.image.alt} className="rounded-image" />
         </ResponsiveGrid>
       ) : (
         body

@@ -11,8 +11,8 @@ const LIGHTHOUSE = 'lighthouse@12.8.2'; // run through npx: a benchmark tool, ke
 const port = Number(process.env.LH_PORT ?? 4390);
 const runs = Number(process.env.RUNS ?? 3);
 const args = process.argv.slice(2);
-const allRoutes = () => [...(loadContent().content?.routes.keys() ?? [])].filter((r) => r !== NOT_FOUND_ROUTE);
-const routes = args[0] === '--all' ? allRoutes() : args.length ? args : ['/', '/services/water-testing', '/contact'];
+const allRoutes = async () => [...((await loadContent()).content?.routes.keys() ?? [])].filter((r) => r !== NOT_FOUND_ROUTE);
+const routes = args[0] === '--all' ? await allRoutes() : args.length ? args : ['/', '/services/water-testing', '/contact'];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

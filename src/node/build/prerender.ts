@@ -42,7 +42,7 @@ async function main() {
 
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
   const { template, entryChunks } = startAfterPaint(readFileSync(join(dist, 'index.html'), 'utf8'));
-  const { content, problems } = loadContent(root);
+  const { content, problems } = await loadContent(root);
   if (!content) throw new Error(`content became invalid during the build:\n${problems.map(formatProblem).join('\n')}`);
   const site = builtSite(content.site);
   timer.end('content');

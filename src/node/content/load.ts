@@ -15,7 +15,8 @@ import { canonicalPath, isRecordFile, NOT_FOUND_ROUTE, partnerAlias, partnerIdOf
 import { siteDocument, type SiteDocument } from '../../../schemas/site.ts';
 import { headData } from '../../lib/head.ts';
 import { recordsOf, renderBlock } from '../../page/resolve.ts';
-import type { ResolvedPage } from '../../page/types.ts';
+import type { PagePicture, RenderedBlock, ResolvedPage } from '../../page/types.ts';
+import { type PictureFacts, pictureFacts } from '../pictures/facts.ts';
 import { jsonSchemaFiles, schemaFileOf } from './json-schema.ts';
 import { type Code, formatProblem, message, type Params, type Problem } from './problems.ts';
 
@@ -37,6 +38,8 @@ export interface Content {
   pages: Map<string, Page>;
   /** Every URL the site answers with 200, and its page: the pages' routes and the partners' short addresses. */
   routes: Map<string, Page>;
+  /** Every picture under public/ the content names, by its src (/images/x.jpg), as read from the file. */
+  pictures: Map<string, PictureFacts>;
 }
 
 type Path = (string | number)[];
@@ -70,7 +73,7 @@ export interface LoadOptions {
 /** A parsed and schema-checked document, kept while its text is unchanged (the studio re-validates on every keystroke). */
 const checked = new Map<string, { text: string; data: unknown; result: z.ZodSafeParseResult<unknown> }>();
 
-export function loadContent(root = process.cwd(), options: LoadOptions = {}): { content?: Content; problems: Problem[] } {
+export async function loadContent(root = process.cwd(), options: LoadOptions = {}): Promise<{ content?: Content; problems: Problem[] }> {
   const dataDir = join(root, 'pages-data');
   const problems: Problem[] = [];
   const report = <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>, atKey = false) =>
@@ -190,6 +193,8 @@ export function loadContent(root = process.cwd(), options: LoadOptions = {}): { 
   // References: what the schemas mark as pointing at a page, a record or a file.
   const anchorsOf = new Map([...routes].map(([url, p]) => [url, anchors(p.doc.blocks)]));
   const allUrls = [...claims.keys()];
+  // Pictures under public/ are read for their size once every reference is known, all at once.
+  const pictureRefs: { src: SourceFile; path: Path; ref: string }[] = [];
   const follow = (src: SourceFile, schema: z.ZodType, value: unknown) =>
     walkReferences(schema, value, [], (kind, ref, path) => {
       if (kind === 'page') {
@@ -203,6 +208,8 @@ export function loadContent(root = process.cwd(), options: LoadOptions = {}): { 
         if (suppliersDoc && !suppliers.has(ref)) report(src, path, 'unknown-supplier', { id: ref, guess: nearest(ref, [...suppliers.keys()]) });
       } else if (ref.startsWith('/') && !isFile(join(root, 'public', ref))) {
         report(src, path, 'missing-file', { path: ref });
+      } else if (kind === 'picture' && ref.startsWith('/')) {
+        pictureRefs.push({ src, path, ref });
       }
     });
   if (site) follow(sources.get(RECORD_FILES.site)!, siteDocument, site);
@@ -218,6 +225,15 @@ export function loadContent(root = process.cwd(), options: LoadOptions = {}): { 
     }
   }
 
+  const pictures = new Map<string, PictureFacts>();
+  const read = new Map<string, Promise<PictureFacts | Error>>();
+  for (const { ref } of pictureRefs) if (!read.has(ref)) read.set(ref, pictureFacts(join(root, 'public', ref)).catch((err: Error) => err));
+  for (const { src, path, ref } of pictureRefs) {
+    const facts = await read.get(ref)!;
+    if (facts instanceof Error) report(src, path, 'unreadable-picture', { path: ref, detail: facts.message });
+    else pictures.set(ref, facts);
+  }
+
   if (!options.skipSchemaFiles) {
     for (const { file, json } of jsonSchemaFiles()) {
       const path = join(root, 'schemas', file);
@@ -226,7 +242,7 @@ export function loadContent(root = process.cwd(), options: LoadOptions = {}): { 
   }
 
   if (problems.length > 0 || !site) return { problems: sortProblems(problems) };
-  return { content: { site, partners, suppliers, pages, routes }, problems: [] };
+  return { content: { site, partners, suppliers, pages, routes, pictures }, problems: [] };
 }
 
 /** Characters of a page title search results show. */
@@ -328,11 +344,30 @@ export function builtSite(site: SiteDocument): SiteDocument {
 /** The records as the block definitions see them; the validator has checked every id. */
 export const records = (content: Content): Records => recordsOf(content.partners, content.suppliers);
 
-/** What the browser receives for one page: its meta and each block with the records it shows. */
+/** What the browser receives for one page: its meta, each block with the records it shows, and the pictures they show. */
 export function resolvePage(content: Content, page: Page): ResolvedPage {
   const r = records(content);
   const blocks = page.doc.blocks.map((block) => renderBlock(block, r));
-  return { route: page.route, canonical: canonicalPath(page.route), meta: page.doc.meta, blocks };
+  return { route: page.route, canonical: canonicalPath(page.route), meta: page.doc.meta, blocks, pictures: pagePictures(content, blocks) };
+}
+
+/**
+ * The pictures a page's blocks show (each block definition's `pictures`), by src: the size read from
+ * the file and the `sizes` of the slot it is drawn in (of the widest, where a page shows it twice).
+ * Remote pictures are not measured and not listed.
+ */
+function pagePictures(content: Content, blocks: readonly RenderedBlock[]): Record<string, PagePicture> {
+  const out: Record<string, PagePicture> = {};
+  const widest = new Map<string, number>();
+  for (const { block, props } of blocks) {
+    for (const { src, slot } of blockDefinitions[block.type].pictures(block as never, props as never)) {
+      const facts = content.pictures.get(src);
+      if (!facts || (widest.get(src) ?? 0) >= slot.width) continue;
+      widest.set(src, slot.width);
+      out[src] = { width: facts.width, height: facts.height, sizes: slot.sizes };
+    }
+  }
+  return out;
 }
 
 function issueProblems(src: SourceFile, schema: z.ZodType, data: unknown, issue: z.core.$ZodIssue): Problem[] {

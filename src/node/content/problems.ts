@@ -103,6 +103,10 @@ export const catalogue = {
     message: (p: { path: string }) => `${p.path} is not in public/ (expected public${p.path})`,
     hint: 'Files the site serves live under public/; the path starts at its root (/images/x.svg is public/images/x.svg).',
   },
+  'unreadable-picture': {
+    message: (p: { path: string; detail: string }) => `${p.path} is not a picture that can be read: ${p.detail}`,
+    hint: 'Save the picture again as JPEG, PNG, WebP, AVIF or SVG, with the extension of its format.',
+  },
   'duplicate-id': {
     message: (p: { what: string; id: string }) => `duplicate ${p.what} id "${p.id}"`,
     hint: 'Each record needs its own id: pages refer to records by it.',

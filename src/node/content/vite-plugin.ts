@@ -21,7 +21,7 @@ export const pageModule = (file: string) => PAGE_PREFIX + file.replace(/\.json$/
 
 export function contentPlugin(): Plugin {
   const root = process.cwd();
-  let cache: { content?: Content; problems: Problem[] } | undefined;
+  let cache: Promise<{ content?: Content; problems: Problem[] }> | undefined;
   const current = () => (cache ??= loadContent(root));
 
   const fail = (problems: Problem[]): Error => {
@@ -34,8 +34,8 @@ export function contentPlugin(): Plugin {
     err.plugin = 'content';
     return err;
   };
-  const content = (): Content => {
-    const { content, problems } = current();
+  const content = async (): Promise<Content> => {
+    const { content, problems } = await current();
     if (!content) throw fail(problems);
     return content;
   };
@@ -43,18 +43,18 @@ export function contentPlugin(): Plugin {
   return {
     name: 'acacia-content',
     enforce: 'pre',
-    buildStart() {
+    async buildStart() {
       cache = undefined;
-      const { problems } = current();
+      const { problems } = await current();
       if (problems.length > 0) this.error(fail(problems).message);
     },
     resolveId(id) {
       if (id === SITE_ID || id === PAGES_ID || id === SEARCH_ID || id.startsWith(PAGE_PREFIX)) return '\0' + id;
       return undefined;
     },
-    load(id) {
+    async load(id) {
       if (!id.startsWith('\0virtual:')) return undefined;
-      const c = content();
+      const c = await content();
       const key = id.slice(1);
       if (key === SITE_ID) {
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(builtSite(c.site)))});`;
@@ -76,9 +76,9 @@ export function contentPlugin(): Plugin {
       }
       return undefined;
     },
-    transformIndexHtml(html, ctx) {
+    async transformIndexHtml(html, ctx) {
       if (!html.includes(SITE_HEAD)) return html;
-      const { site } = content();
+      const { site } = await content();
       const a = site.address;
       const tags = [
         `<meta name="theme-color" content="${site.seo.themeColor}" />`,
@@ -95,10 +95,10 @@ export function contentPlugin(): Plugin {
     configureServer(server: ViteDevServer) {
       const dataDir = resolve(root, 'pages-data');
       server.watcher.add(dataDir);
-      const onChange = (file: string) => {
+      const onChange = async (file: string) => {
         if (!file.startsWith(dataDir) && !file.startsWith(resolve(root, 'public'))) return;
         cache = undefined;
-        const { problems } = current();
+        const { problems } = await current();
         if (problems.length > 0) {
           const err = fail(problems);
           server.config.logger.error(err.message);

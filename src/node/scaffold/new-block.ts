@@ -34,7 +34,7 @@ export function newBlock(root: string, name: string): string[] {
 
   writeFileSync(at(definition), `import { z } from 'zod';
 import { sectionFields } from './common.ts';
-import { defineBlock, noOffers, noRecords, ownAnchor, section } from './define.ts';
+import { defineBlock, noOffers, noPictures, noRecords, ownAnchor, section } from './define.ts';
 
 // The ${name} block: its schema, and what the build does with it (see define.ts for each choice).
 export const ${camel(name)} = defineBlock({
@@ -51,6 +51,9 @@ export const ${camel(name)} = defineBlock({
   anchors: ownAnchor,
   search: (b) => section(b),
   offers: noOffers,
+  // A block that shows pictures lists each with its slot (schemas/slots.ts), e.g.
+  // pictures: (b) => b.items.map((i) => ({ src: i.image.src, slot: gridSlot({ base: 1, sm: 2 }, 20) })),
+  pictures: noPictures,
 });
 `);
   mkdirSync(at(`src/blocks/${name}`), { recursive: true });

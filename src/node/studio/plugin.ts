@@ -6,10 +6,11 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Connect, Plugin } from 'vite';
+import { PICTURE_EXTENSIONS } from '../../../schemas/primitives.ts';
 import { partnersDocument, suppliersDocument } from '../../../schemas/records.ts';
 import { partnerAlias, partnerIdOfRoute, RECORD_FILES, routeOfFile } from '../../../schemas/routes.ts';
 import { anchors, contentFiles, formatProblem, loadContent, type Problem } from '../content/load.ts';
-import type { StudioDocument, StudioProblem } from '../../studio/api.ts';
+import type { StudioContext, StudioDocument, StudioProblem } from '../../studio/api.ts';
 import { jsonSchemaFiles, schemaFileOf } from '../content/json-schema.ts';
 import { applyValue } from './edit.ts';
 
@@ -111,25 +112,31 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
     const publicDir = join(root, 'public');
     const files = publicFiles(publicDir).map((f) => `/${f}`);
     return {
-      options: { page: pages.sort(), partner: partners.map((p) => p.id), supplier: suppliers.map((s) => s.id), file: files },
+      options: {
+        page: pages.sort(),
+        partner: partners.map((p) => p.id),
+        supplier: suppliers.map((s) => s.id),
+        file: files,
+        picture: files.filter((f) => PICTURE_EXTENSIONS.some((ext) => f.toLowerCase().endsWith(`.${ext}`))),
+      } satisfies StudioContext['options'],
       records: { partners, suppliers },
     };
   };
 
   /** The text the value would be saved as, and what `npm run validate` would say about it. */
-  const check = (file: string, value: unknown) => {
+  const check = async (file: string, value: unknown) => {
     const before = disk(file);
     const text = applyValue(before, value);
-    const { problems } = loadContent(root, { overrides: new Map([[file, text]]), skipSchemaFiles: true });
+    const { problems } = await loadContent(root, { overrides: new Map([[file, text]]), skipSchemaFiles: true });
     return { before, text, problems };
   };
 
   /** The problems a save would bring: this document's, and any it causes in another (a link to an anchor it removed). */
-  const newProblems = (file: string, problems: Problem[]): Problem[] => {
+  const newProblems = async (file: string, problems: Problem[]): Promise<Problem[]> => {
     const own = `pages-data/${file}`;
     const elsewhere = problems.filter((p) => p.file !== own);
     if (elsewhere.length === 0) return problems;
-    const already = new Set(loadContent(root, { skipSchemaFiles: true }).problems.map(formatProblem));
+    const already = new Set((await loadContent(root, { skipSchemaFiles: true })).problems.map(formatProblem));
     return problems.filter((p) => p.file === own || !already.has(formatProblem(p)));
   };
 
@@ -149,16 +156,16 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
     }
   };
 
-  const post = (url: URL, body: { file?: unknown; value?: unknown; version?: unknown }): { status: number; body: unknown } => {
+  const post = async (url: URL, body: { file?: unknown; value?: unknown; version?: unknown }): Promise<{ status: number; body: unknown }> => {
     const file = documentFile(body.file);
     if (body.value === undefined) throw new Refusal(400, 'the request names no value');
     switch (url.pathname.slice(API.length)) {
       case 'validate':
-        return { status: 200, body: { problems: check(file, body.value).problems.map(withText) } };
+        return { status: 200, body: { problems: (await check(file, body.value)).problems.map(withText) } };
       case 'save': {
-        const { before, text, problems } = check(file, body.value);
+        const { before, text, problems } = await check(file, body.value);
         if (version(before) !== body.version) throw new Refusal(409, `pages-data/${file} changed on disk since it was opened; reload it to see the changes (yours are not saved)`);
-        const blocking = newProblems(file, problems);
+        const blocking = await newProblems(file, problems);
         if (blocking.length > 0) return { status: 422, body: { saved: false, problems: blocking.map(withText) } };
         if (text !== before) writeFileSync(join(dataDir, file), text);
         return { status: 200, body: { saved: true, version: version(text), changed: text !== before } };
@@ -201,7 +208,7 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
         }
         if (req.method === 'GET') return send(200, get(url));
         if (req.method !== 'POST') throw new Refusal(405, 'GET or POST only');
-        const answer = post(url, await writeRequest(req));
+        const answer = await post(url, await writeRequest(req));
         return send(answer.status, answer.body);
       } catch (err) {
         if (err instanceof Refusal) return send(err.status, { error: err.message });
