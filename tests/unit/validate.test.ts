@@ -171,8 +171,8 @@ describe('npm run validate', () => {
   it('rejects a site address that is not an origin, and a datasheet outside public/', async () => {
     const site = read('site.json').replace('"url": "https://www.acacia-scientific.example"', '"url": "https://www.acacia-scientific.example/"');
     expect(await validateWith({ 'site.json': site })).toEqual([{ at: 'pages-data/site.json:6:10', path: 'url', code: 'bad-format' }]);
-    const suppliers = read('records/suppliers.json').replace('"/datasheets/photometer-7500.pdf"', '"/datasheets/../../etc/passwd.pdf"');
-    expect((await validateWith({ 'records/suppliers.json': suppliers })).map((p) => [p.path, p.code])).toEqual([['suppliers[0].products[0].datasheet', 'bad-format']]);
+    const product = read('records/products/photometer-7500.json').replace('"/datasheets/photometer-7500.pdf"', '"/datasheets/../../etc/passwd.pdf"');
+    expect((await validateWith({ 'records/products/photometer-7500.json': product })).map((p) => [p.path, p.code])).toEqual([['datasheet', 'bad-format']]);
   });
 
   it('requires each document to name its JSON Schema', async () => {
