@@ -14,8 +14,11 @@ const reference = (kind: ReferenceKind) => ({ [REFERENCE]: kind });
 
 /** The reference kind a schema carries, if any (read by the validator and the studio). */
 export function referenceOf(schema: z.ZodType): ReferenceKind | undefined {
-  return z.globalRegistry.get(schema)?.[REFERENCE] as ReferenceKind | undefined;
+  // Asked for every value of every document: remembered per schema (the registry's lookup is not cheap).
+  if (!references.has(schema)) references.set(schema, z.globalRegistry.get(schema)?.[REFERENCE] as ReferenceKind | undefined);
+  return references.get(schema);
 }
+const references = new WeakMap<z.ZodType, ReferenceKind | undefined>();
 
 const word = '[a-z0-9]+(?:-[a-z0-9]+)*';
 

@@ -21,6 +21,16 @@ const PRODUCT_FILE = /^records\/products\/([a-z0-9]+(?:-[a-z0-9]+)*)\.json$/;
 export const productIdOfFile = (file: string): string | undefined => PRODUCT_FILE.exec(file)?.[1];
 export const productFile = (id: string) => `${PRODUCTS_FOLDER}${id}.json`;
 
+/**
+ * The route of the page that shows a record file, given the route of its collection's template page
+ * (/products/[id]): records/products/photometer-7500.json is shown at /products/photometer-7500.
+ * Undefined for a file no one page shows (the site document, the partner and supplier lists).
+ */
+export function routeOfRecord(file: string, templates: { products?: string | undefined }): string | undefined {
+  const id = productIdOfFile(file);
+  return id && templates.products ? entryRoute(templates.products, id) : undefined;
+}
+
 /** A template page's file names its parameter in brackets: products/[id].json serves /products/{id}. */
 const TEMPLATE_FILE = /(^|\/)\[[a-z]+\]\.json$/;
 export const isTemplateFile = (file: string) => TEMPLATE_FILE.test(file);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { brandedName, type ProductEntry } from '../collections.ts';
 import { besideHeading } from '../slots.ts';
-import { defineBlock, type Records } from './define.ts';
+import { sectionFields } from './common.ts';
+import { defineBlock, ownAnchor, type Records } from './define.ts';
 
 /** The product of the page's route (a products template page); the validator lets this block stand nowhere else. */
 export function productOfRoute(records: Records): ProductEntry {
@@ -14,6 +15,7 @@ export const productDetail = defineBlock({
   schema: z
     .strictObject({
       type: z.literal('product-detail'),
+      id: sectionFields.id,
     })
     .meta({
       title: 'Product detail',
@@ -26,7 +28,7 @@ export const productDetail = defineBlock({
     const { product, brand, category, trail } = productOfRoute(records);
     return { product, brand, category: { name: category.name, url: records.url('product-categories', category.id) }, trail };
   },
-  anchors: () => [],
+  anchors: ownAnchor,
   search: (_, { product, brand, category }) => ({
     page: {
       title: product.name,

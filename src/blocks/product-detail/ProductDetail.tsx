@@ -32,14 +32,14 @@ export function Breadcrumb({ trail, inverted = false }: { trail: readonly Crumb[
   );
 }
 
-export function ProductDetail({ product, brand, category, trail }: BlockComponentProps<'product-detail'>) {
+export function ProductDetail({ block, product, brand, category, trail }: BlockComponentProps<'product-detail'>) {
   const name = brandedName(product, brand);
   const here = trail[trail.length - 1]!.url;
   const quote = mailtoUrl(productQuoteMail(brand.email ?? site.mailboxes.contact, { ...product, category: category.name }, brand.name));
   const chat = whatsappUrl(site.whatsapp, `Hello, I would like a quote for the ${name}${product.model ? ` (${product.model})` : ''}: ${site.url}${here}`);
   return (
     <>
-      <Box component="section" className="hero">
+      <Box component="section" id={block.id} className="hero">
         <Container size="xl" className="hero-inner">
           <Breadcrumb trail={trail} inverted />
           <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center', marginTop: 'var(--mantine-spacing-md)' }}>

@@ -64,8 +64,17 @@ export function entryPages(data: RecordData, templates: ReadonlyMap<Collection, 
   const records = recordsOf(data);
   const out: CataloguePage[] = [];
   const make = (template: CataloguePage, route: string, entry: Entry, titleSuffix = '') => {
-    const { meta, blocks } = fillTokens({ meta: template.doc.meta, blocks: template.doc.blocks }, entryTokens(entry));
-    out.push({ route, file: template.file, entry, doc: { meta: { ...meta, title: meta.title + titleSuffix, description: clip(meta.description, DESCRIPTION_MAX) }, blocks } });
+    const tokens = entryTokens(entry);
+    const meta = fillTokens(template.doc.meta, tokens);
+    // The blocks are filled when the page is drawn, not for every entry whenever the content is checked.
+    let blocks: PageDocument['blocks'] | undefined;
+    const doc = {
+      meta: { ...meta, title: meta.title + titleSuffix, description: clip(meta.description, DESCRIPTION_MAX) },
+      get blocks() {
+        return (blocks ??= fillTokens(template.doc.blocks, tokens));
+      },
+    };
+    out.push({ route, file: template.file, entry, doc });
   };
 
   // The pages above a template's routes that exist (/products above /products/[id]), for breadcrumbs.
@@ -131,6 +140,8 @@ function clip(text: string, max: number): string {
 /** A template's blocks take what its collection gives (a product block needs a product's page), and its {tokens} are ones the collection has. */
 export function checkTemplate(page: CataloguePage, report: Report): void {
   const collection = page.doc.collection;
+  // A template file that names no collection has its problem already (templatesOf); its blocks wait for it.
+  if (!collection && isTemplateFile(page.file)) return;
   const kind = collection ? collectionKinds[collection] : undefined;
   page.doc.blocks.forEach((b, i) => {
     const needs = (blockDefinitions[b.type] as { entry?: string }).entry;

@@ -121,7 +121,7 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     const want = schemaRef(rel, schemaFile);
     const given = data && typeof data === 'object' ? (data as { $schema?: unknown }).$schema : undefined;
     if (given !== want) report(src, ['$schema'], 'schema-link', { expected: want, received: show(given) });
-    for (const [path, text] of placeholders(data)) report(src, path, 'placeholder', { text: show(text) });
+    if (src.text.includes(PLACEHOLDER)) for (const [path, text] of placeholders(data)) report(src, path, 'placeholder', { text: show(text) });
     const key = `${schemaFile} ${rel}`;
     let hit = checked.get(key);
     if (hit?.text !== src.text) checked.set(key, (hit = { text: src.text, data, result: schema.safeParse(data, { reportInput: true }) }));
@@ -245,6 +245,9 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     return anchorsKnown.get(url);
   };
   const allUrls = [...claims.keys()];
+  // Files under public/, each looked up once however many documents name it (a catalogue's pictures).
+  const found = new Map<string, boolean>();
+  const publicFile = (ref: string) => found.get(ref) ?? found.set(ref, isFile(join(root, 'public', ref))).get(ref)!;
   // Pictures under public/ are read for their size once every reference is known, all at once.
   const pictureRefs: { src: SourceFile; path: Path; ref: string }[] = [];
   const follow = (src: SourceFile, schema: z.ZodType, value: unknown) =>
@@ -265,7 +268,7 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
       } else if (kind === 'product') {
         // Any product file counts, valid or not: its own problems are reported at it.
         if (!sources.has(productFile(ref))) report(src, path, 'unknown-product', { id: ref, guess: nearest(ref, [...sources.keys()].flatMap((f) => productIdOfFile(f) ?? [])) });
-      } else if (ref.startsWith('/') && !isFile(join(root, 'public', ref))) {
+      } else if (ref.startsWith('/') && !publicFile(ref)) {
         report(src, path, 'missing-file', { path: ref });
       } else if (kind === 'picture' && ref.startsWith('/')) {
         pictureRefs.push({ src, path, ref });
