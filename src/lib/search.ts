@@ -76,7 +76,7 @@ export interface SearchIndex {
   products: {
     /** How many products there are. */
     count: number;
-    /** The keys of the term files that exist (shardKey of their words). */
+    /** The keys of the term files that exist (see termFileOf). */
     shards: string[];
     /** How many products each file of entries holds: product n is in file floor(n / chunk). */
     chunk: number;
@@ -84,9 +84,9 @@ export interface SearchIndex {
 }
 
 /**
- * One term file: each word (as the index keeps it) that starts with the file's key, and the products
- * that have it, in their title and elsewhere: ascending numbers, each written as its difference from the
- * one before in base 36, joined by dots.
+ * One term file: each word (as the index keeps it) that starts with the file's key (and with no longer
+ * key that has a file), and the products that have it, in their title and elsewhere: ascending numbers,
+ * each written as its difference from the one before in base 36, joined by dots.
  */
 export type TermFile = Record<string, [title: string, other: string]>;
 
@@ -96,8 +96,25 @@ export interface ProductParts {
   entries(file: number): Promise<SearchEntry[]>;
 }
 
-/** The term file a word is in: its first two letters (a word of one letter, that letter). */
-export const shardKey = (term: string) => [...term].slice(0, 2).join('');
+/**
+ * The term files are keyed by the first letters of their words: two, and where a file would be large
+ * (a catalogue's model numbers), three or four. A word is in the file of the longest key it starts with.
+ */
+export const MAX_KEY = 4;
+const letters = (term: string, n: number) => [...term].slice(0, n).join('');
+
+/** The key of the file a word is in, among the keys that have a file (undefined: no such word). */
+export function termFileOf(term: string, keys: ReadonlySet<string>): string | undefined {
+  for (let n = Math.min([...term].length, MAX_KEY); n >= 1; n--) if (keys.has(letters(term, n))) return letters(term, n);
+  return undefined;
+}
+
+/** The files that hold the words a query word may match: its own, and for a prefix, the longer keys that start with it. */
+export function termFilesFor(term: string, keys: ReadonlySet<string>, prefix: boolean): string[] {
+  const own = termFileOf(term, keys);
+  const longer = prefix ? [...keys].filter((k) => k.length > term.length && k.startsWith(term)) : [];
+  return [...new Set([...(own ? [own] : []), ...longer])];
+}
 
 
 export const encodeIds = (ids: readonly number[]) => ids.map((id, i) => (id - (ids[i - 1] ?? 0)).toString(36)).join('.');
@@ -179,11 +196,11 @@ export async function createSearch(index: SearchIndex, parts?: ProductParts, lim
   async function productsFor(word: string): Promise<Map<number, number>> {
     const scores = new Map<number, number>();
     for (const alternative of [word, ...(synonyms[word] ?? [])]) {
-      const key = shardKey(alternative);
-      if (!parts || !shards.has(key)) continue;
-      const file = await once(termFiles, key, () => parts.terms(key));
+      if (!parts) continue;
+      const keys = termFilesFor(alternative, shards, alternative.length >= 3);
+      const files = await Promise.all(keys.map((key) => once(termFiles, key, () => parts.terms(key))));
       const max = fuzzyDistance(alternative);
-      for (const [term, [title, other]] of Object.entries(file)) {
+      for (const [term, [title, other]] of files.flatMap((f) => Object.entries(f))) {
         let weight = 0;
         if (term === alternative) weight = 1;
         else if (alternative.length >= 3 && term.startsWith(alternative)) weight = PREFIX_WEIGHT;

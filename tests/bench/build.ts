@@ -100,27 +100,30 @@ function addServicePages() {
 }
 
 /**
- * What search downloads, gzip, from the tap that opens it to the results of a query: the chunks of the
- * dialog and the index (as the build's manifest lists them) and the products' files the query reads,
- * found by running the site's own search over the built files.
+ * What search downloads, gzip, from the tap that opens it on the home page to the results of a query:
+ * the chunks of the dialog and the index (as the build's manifest lists them) that the page has not
+ * loaded, and the products' files the query reads, found by running the site's own search over the
+ * built files.
  */
 async function searchDownload(query: string, name: string): Promise<{ total: number; parts: string; found: boolean }> {
   const dist = join(scratch.dir, 'dist');
   const gz = (rel: string) => gzipSync(readFileSync(join(dist, rel)), { level: 9 }).length;
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
-  // What every page has loaded already: the entry and the chunks it imports.
-  const loaded = new Set<string>();
+  // What a page has loaded already: the entry, the chunks it imports and those the home page lists.
+  const home = readFileSync(join(dist, 'index.html'), 'utf8');
+  const loaded = new Set<string>((JSON.parse(/<script type="application\/json" id="app-chunks">(.*?)<\/script>/.exec(home)![1]!) as string[]).map((f) => f.slice(1)));
   const chunks = new Set<string>();
   const visit = (into: Set<string>) => (key: string) => {
     const chunk = manifest[key]!;
     if (into.has(chunk.file) || (into === chunks && loaded.has(chunk.file))) return;
     into.add(chunk.file);
+    if (into === chunks) chunk.css?.forEach((f) => into.add(f));
     chunk.imports?.forEach(visit(into));
   };
   Object.keys(manifest).filter((k) => manifest[k]!.isEntry).forEach(visit(loaded));
   const keyOf = (id: string) => Object.keys(manifest).find((k) => k.replace(/^\0/, '') === id)!;
   for (const id of ['src/layout/SearchDialog.tsx', 'virtual:search-index', 'src/lib/search.ts']) visit(chunks)(keyOf(id));
-  const code = [...chunks].reduce((n, f) => n + gz(f), 0);
+  const code = [...chunks].filter((f) => !loaded.has(f)).reduce((n, f) => n + gz(f), 0);
   const index = ((await import(pathToFileURL(join(dist, manifest[keyOf('virtual:search-index')]!.file)).href)) as { default: SearchIndex }).default;
   const read: string[] = [];
   const file = <T,>(path: string): T => {
@@ -131,7 +134,7 @@ async function searchDownload(query: string, name: string): Promise<{ total: num
   const hits = await search(query);
   const data = read.reduce((n, path) => n + gz(path.slice(1)), 0);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  return { total: code + data, parts: `code and index chunks ${kb(code)} + ${read.length} products' files ${kb(data)}`, found: hits[0]?.title === name };
+  return { total: code + data, parts: `code, styles and index chunks ${kb(code)} + ${read.length} products' files ${kb(data)}`, found: hits[0]?.title === name };
 }
 
 try {

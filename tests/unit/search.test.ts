@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { policySectionAnchor } from '../../schemas/anchors';
 import { canonicalPath } from '../../schemas/routes';
 import { anchors, loadContent, sitePages } from '../../src/node/content/load';
-import { searchData, searchEntries } from '../../src/node/build/search-index';
-import { createSearch, decodeIds, normalizeTerm, partsInMemory, type SearchEntry, shardKey, words } from '../../src/lib/search';
+import { searchData, searchEntries, termFiles } from '../../src/node/build/search-index';
+import { createSearch, decodeIds, normalizeTerm, partsInMemory, type SearchEntry, termFileOf, termFilesFor, words } from '../../src/lib/search';
 
 const { content } = await loadContent();
 if (!content) throw new Error('content is invalid: run npm run validate');
@@ -141,7 +141,7 @@ describe('search index', () => {
     expect(named(delagua.name)).toMatchObject({ kind: 'Partner', url: '/services/water-testing#partners' });
   });
 
-  it("keeps the products' entries out of the chunk: each is in one file of entries, and every word of it in the term file of its first two letters", () => {
+  it("keeps the products' entries out of the chunk: each is in one file of entries, and every word of it in its term file", () => {
     const products = [...content.products.keys()].map((id) => `/products/${id}`);
     expect(data.index.entries.filter((e) => products.includes(e.url))).toEqual([]);
     const filed = data.entries.flat();
@@ -149,11 +149,24 @@ describe('search index', () => {
     expect(data.entries.every((f) => f.length <= data.index.products.chunk)).toBe(true);
     filed.forEach((e, id) => {
       for (const word of words([e.title, e.page, e.text, ...(e.items ?? [])].join(' '))) {
-        const [title = '', other = ''] = data.terms.get(shardKey(word))?.[word] ?? [];
+        const [title = '', other = ''] = data.terms.get(termFileOf(word, new Set(data.terms.keys()))!)?.[word] ?? [];
         expect([...decodeIds(title), ...decodeIds(other)], `${e.title}: ${word}`).toContain(id);
       }
     });
     expect([...data.terms.keys()].sort()).toEqual(data.index.products.shards);
+  });
+
+  it('splits a large term file by one more letter, and still finds every word and every word a prefix starts', () => {
+    // A catalogue's model numbers: thousands of words starting with the same two letters.
+    const words = [...Array.from({ length: 3000 }, (_, i) => `bi${String(i * 7).padStart(5, '0')}`), 'bi', 'bio', 'biobase', 'ph'];
+    const files = termFiles(words.map((w) => [w, ['', '0']]));
+    const keys = new Set(files.keys());
+    expect([...keys].some((k) => k.length > 2)).toBe(true);
+    expect(Math.max(...[...files.values()].map((f) => JSON.stringify(f).length))).toBeLessThan(12_000);
+    for (const w of words) expect(files.get(termFileOf(w, keys)!)?.[w], w).toBeDefined();
+    const under = (prefix: string) => termFilesFor(prefix, keys, true).flatMap((k) => Object.keys(files.get(k)!)).filter((w) => w.startsWith(prefix)).sort();
+    expect(under('bi01')).toEqual(words.filter((w) => w.startsWith('bi01')).sort());
+    expect(under('bio')).toEqual(['bio', 'biobase']);
   });
 
   it('is compact: one entry per link and title, short snippets, no empty or repeated items', () => {

@@ -8,7 +8,7 @@ import { blockDefinitions } from '../../../schemas/blocks/index.ts';
 import type { SearchPart } from '../../../schemas/blocks/define.ts';
 import type { PageMeta } from '../../../schemas/page.ts';
 import { canonicalPath, NOT_FOUND_ROUTE } from '../../../schemas/routes.ts';
-import { encodeIds, type Kind, type SearchEntry, type SearchIndex, shardKey, type TermFile, words } from '../../lib/search.ts';
+import { encodeIds, type Kind, MAX_KEY, type SearchEntry, type SearchIndex, type TermFile, words } from '../../lib/search.ts';
 import { entryFilePath, termFilePath } from '../../lib/search-files.ts';
 import { type Content, records, sitePages } from '../content/load.ts';
 
@@ -20,6 +20,8 @@ const groupKinds: Record<NonNullable<PageMeta['searchGroup']>, Kind> = { service
 
 /** Products per entry file: a query fetches the files of its best few products. */
 export const PRODUCTS_PER_FILE = 8;
+/** A term file larger than this (characters) is split by one more letter of its words (src/lib/search.ts termFileOf). */
+const TERM_FILE_MAX = 12_000;
 
 interface SearchData {
   index: SearchIndex;
@@ -37,28 +39,48 @@ export function searchData(content: Content): SearchData {
   const products = all
     .filter((e) => productPages.has(e.url))
     .sort((a, b) => (a.page ?? '').localeCompare(b.page ?? '') || (a.items?.[0] ?? '').localeCompare(b.items?.[0] ?? '') || a.title.localeCompare(b.title));
-  const terms = new Map<string, Map<string, { title: number[]; other: number[] }>>();
+  const postings = new Map<string, { title: number[]; other: number[] }>();
   products.forEach((e, id) => {
     const title = new Set(words(e.title));
     const other = new Set([e.page, e.text, ...(e.items ?? [])].flatMap((t) => (t ? words(t) : [])).filter((w) => !title.has(w)));
     for (const [set, where] of [[title, 'title'], [other, 'other']] as const) {
-      for (const term of set) {
-        const key = shardKey(term);
-        const file = terms.get(key) ?? terms.set(key, new Map()).get(key)!;
-        const postings = file.get(term) ?? file.set(term, { title: [], other: [] }).get(term)!;
-        postings[where].push(id);
-      }
+      for (const term of set) (postings.get(term) ?? postings.set(term, { title: [], other: [] }).get(term)!)[where].push(id);
     }
   });
+  const terms = termFiles([...postings].map(([term, p]) => [term, [encodeIds(p.title), encodeIds(p.other)]]));
   const entries: SearchEntry[][] = [];
   for (let i = 0; i < products.length; i += PRODUCTS_PER_FILE) entries.push(products.slice(i, i + PRODUCTS_PER_FILE));
   data = {
     index: { entries: all.filter((e) => !productPages.has(e.url)), products: { count: products.length, shards: [...terms.keys()].sort(), chunk: PRODUCTS_PER_FILE } },
-    terms: new Map([...terms].map(([key, file]) => [key, Object.fromEntries([...file].map(([term, p]) => [term, [encodeIds(p.title), encodeIds(p.other)]]))])),
+    terms,
     entries,
   };
   made.set(content, data);
   return data;
+}
+
+/**
+ * The words in files by their first two letters; a file larger than TERM_FILE_MAX split by one more letter
+ * (up to MAX_KEY), its shorter words staying in it.
+ */
+export function termFiles(all: [string, TermFile[string]][], key = '', files = new Map<string, TermFile>()): Map<string, TermFile> {
+  const depth = key === '' ? 2 : [...key].length + 1;
+  const groups = new Map<string, [string, TermFile[string]][]>();
+  const own: [string, TermFile[string]][] = [];
+  for (const entry of all) {
+    const term = [...entry[0]];
+    if (key !== '' && term.length < depth) own.push(entry);
+    else {
+      const k = term.slice(0, depth).join('');
+      (groups.get(k) ?? groups.set(k, []).get(k)!).push(entry);
+    }
+  }
+  if (own.length) files.set(key, Object.fromEntries(own));
+  for (const [k, group] of groups) {
+    if (depth < MAX_KEY && JSON.stringify(group).length > TERM_FILE_MAX) termFiles(group, k, files);
+    else files.set(k, Object.fromEntries(group));
+  }
+  return files;
 }
 
 /** What the 'virtual:search-index' chunk holds. */
