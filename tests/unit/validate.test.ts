@@ -266,7 +266,7 @@ describe('the content tree is the site', () => {
   });
 });
 
-describe('the catalogue (issue 22)', () => {
+describe('the catalogue (issue 22)', { timeout: 30_000 }, () => {
   const FILE = 'records/products/nitrate-test-kit.json';
   const product = (over: Record<string, unknown> = {}) =>
     JSON.stringify(
@@ -354,7 +354,7 @@ describe('references are part of the schema', () => {
   });
 });
 
-describe('npm run validate output', () => {
+describe('npm run validate output', { timeout: 60_000 }, () => {
   const cli = join(project, 'src/node/content/validate-cli.ts');
   const run = (root: string, args: string[], env: Record<string, string> = {}) => {
     try {
