@@ -97,35 +97,30 @@ export function ProductDetail({ block, product, brand, category, trail }: BlockC
         </Container>
       </Box>
       {(product.specifications.length > 0 || product.applications.length > 0) && (
-        <Section id="specifications">
+        <Section>
           <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing={48}>
-            {product.specifications.length > 0 && (
-              <div>
-                <Title order={2} fz="h3" mb="sm">
-                  Specifications
-                </Title>
-                <ItemList>
-                  {product.specifications.map((s) => (
-                    <li key={s}>{s}</li>
-                  ))}
-                </ItemList>
-              </div>
-            )}
-            {product.applications.length > 0 && (
-              <div>
-                <Title order={2} fz="h3" mb="sm">
-                  Applications
-                </Title>
-                <ItemList>
-                  {product.applications.map((a) => (
-                    <li key={a}>{a}</li>
-                  ))}
-                </ItemList>
-              </div>
-            )}
+            <Listed title="Specifications" items={product.specifications} />
+            <Listed title="Applications" items={product.applications} />
           </ResponsiveGrid>
         </Section>
       )}
     </>
+  );
+}
+
+/** A titled list of the product's, where it has any. */
+function Listed({ title, items }: { title: string; items: readonly string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <div>
+      <Title order={2} fz="h3" mb="sm">
+        {title}
+      </Title>
+      <ItemList>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ItemList>
+    </div>
   );
 }
