@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { block } from './blocks/index.ts';
+import { collections } from './collections.ts';
 import { image, text } from './primitives.ts';
 
 export const pageMeta = z.strictObject({
@@ -17,6 +18,13 @@ export const pageMeta = z.strictObject({
 export const pageDocument = z
   .strictObject({
     $schema: z.string().optional(),
+    collection: z
+      .enum(collections)
+      .optional()
+      .meta({
+        description:
+          'Makes this page a template (its file is named [id].json): every entry of the collection gets a page at this route with its id in place of [id], and {name}-style words in its texts are replaced by the entry\'s.',
+      }),
     meta: pageMeta,
     blocks: z.array(block).min(1).meta({ description: 'The sections of the page, top to bottom: an opening block (hero) first, a cta-banner last.' }),
   })

@@ -8,14 +8,17 @@ export const text = (description: string) => z.string().trim().min(1).meta({ des
  * (a page that exists, a record with that id, a file or a picture under public/), so a new block that uses them is
  * checked without any change to the validator; the studio offers the matching choices.
  */
-export type ReferenceKind = 'page' | 'partner' | 'supplier' | 'file' | 'picture';
+export type ReferenceKind = 'page' | 'partner' | 'supplier' | 'brand' | 'product' | 'category' | 'file' | 'picture';
 export const REFERENCE = 'x-reference';
 const reference = (kind: ReferenceKind) => ({ [REFERENCE]: kind });
 
 /** The reference kind a schema carries, if any (read by the validator and the studio). */
 export function referenceOf(schema: z.ZodType): ReferenceKind | undefined {
-  return z.globalRegistry.get(schema)?.[REFERENCE] as ReferenceKind | undefined;
+  // Asked for every value of every document: remembered per schema (the registry's lookup is not cheap).
+  if (!references.has(schema)) references.set(schema, z.globalRegistry.get(schema)?.[REFERENCE] as ReferenceKind | undefined);
+  return references.get(schema);
 }
+const references = new WeakMap<z.ZodType, ReferenceKind | undefined>();
 
 const word = '[a-z0-9]+(?:-[a-z0-9]+)*';
 
@@ -30,6 +33,10 @@ export const slug = z.string().regex(new RegExp(`^${word}$`), 'lowercase words j
 
 export const partnerId = slug.meta({ description: 'A partner id from pages-data/records/partners.json.', ...reference('partner') });
 export const supplierId = slug.meta({ description: 'A supplier id from pages-data/records/suppliers.json.', ...reference('supplier') });
+/** The maker a product is sold under: a partner or a supplier. */
+export const brandId = slug.meta({ description: 'The brand: a partner id (pages-data/records/partners.json) or a supplier id (pages-data/records/suppliers.json).', ...reference('brand') });
+export const productId = slug.meta({ description: 'A product id: the name of its file in pages-data/records/products/ (without .json).', ...reference('product') });
+export const categoryId = slug.meta({ description: 'A product category id from pages-data/records/product-categories.json.', ...reference('category') });
 
 const unsafeScheme = /^\s*(javascript|data|vbscript|file):/i;
 

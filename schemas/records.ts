@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, externalUrl, httpsUrl, imageSrc, pdfFile, phone, slug, text } from './primitives.ts';
+import { brandId, categoryId, email, externalUrl, httpsUrl, image, imageSrc, pdfFile, phone, productId, slug, text } from './primitives.ts';
 
 const partnerCategories = [
   'Water Testing & Analysis', 'Chemicals & Reagents', 'Laboratory Glassware', 'Scientific Equipment',
@@ -39,18 +39,45 @@ export const partnersDocument = z.strictObject({
   partners: z.array(partner).min(1),
 });
 
-export const product = z.strictObject({
+/** The catalogue's categories: a product names one of these by id, so a typo never makes a new category. */
+export const productCategory = z.strictObject({
   id: slug,
-  name: text('Product name.'),
-  description: text('What it does, in a sentence or two.'),
-  image: imageSrc,
-  category: text('e.g. "Photometers".'),
-  specifications: z.array(z.string().min(1)).default([]),
-  applications: z.array(z.string().min(1)).default([]),
-  datasheet: pdfFile.optional(),
-  price: z.string().optional().meta({ description: 'Price text; "Contact for pricing" where no price is published.' }),
+  name: text('The category as buyers read it, e.g. "Photometers".'),
 });
-export type Product = z.infer<typeof product>;
+export type ProductCategory = z.infer<typeof productCategory>;
+
+export const productCategoriesDocument = z
+  .strictObject({
+    $schema: z.string().optional(),
+    categories: z.array(productCategory).min(1),
+  })
+  .meta({ title: 'Product categories', description: 'Every category a product may name (pages-data/records/product-categories.json).' });
+
+const listItem = z.string().trim().min(1);
+
+/**
+ * One product of the catalogue, in a file of its own: pages-data/records/products/<id>.json, its id
+ * the file name. Its page is made from the template page of the products collection.
+ */
+export const productDocument = z
+  .strictObject({
+    $schema: z.string().optional(),
+    name: text('The product\'s name as its maker gives it, e.g. "Photometer 7500".'),
+    brand: brandId,
+    category: categoryId,
+    model: listItem.optional().meta({ description: 'The model or part number a buyer quotes by, where the maker gives one.' }),
+    packSize: listItem.optional().meta({ description: 'What one unit holds, where it applies (e.g. "Pack of 250 tablets").' }),
+    description: text('What it does, in a sentence or two.'),
+    image: image.meta({ description: 'The product\'s picture and what it shows.' }),
+    specifications: z.array(listItem).default([]),
+    applications: z.array(listItem).default([]),
+    datasheet: pdfFile.optional(),
+    price: z.string().trim().min(1).optional().meta({ description: 'Price text; "Contact for pricing" where no price is published.' }),
+  })
+  .meta({ title: 'Product', description: 'One product: pages-data/records/products/<id>.json (the file name is its id).' });
+
+/** A product as pages and blocks see it: its record and its id (the name of its file). */
+export type Product = Omit<z.output<typeof productDocument>, '$schema'> & { id: string };
 
 export const supplier = z.strictObject({
   id: slug,
@@ -65,7 +92,11 @@ export const supplier = z.strictObject({
   certification: z.array(z.string().min(1)).default([]),
   established: year,
   countries: z.array(z.string().min(1)).default([]),
-  products: z.array(product).min(1).max(3),
+  featured: z
+    .array(productId)
+    .max(3)
+    .optional()
+    .meta({ description: 'Up to 3 of its products the water-testing supplier view shows first (the others follow by id); its products are the files of pages-data/records/products/ whose brand is this supplier.' }),
 });
 export type Supplier = z.infer<typeof supplier>;
 

@@ -6,8 +6,46 @@
 export const NOT_FOUND_ROUTE = '/404';
 
 /** Files under pages-data/ that are not pages: the site document and the shared records. */
-export const RECORD_FILES = { site: 'site.json', partners: 'records/partners.json', suppliers: 'records/suppliers.json' } as const;
+export const RECORD_FILES = {
+  site: 'site.json',
+  partners: 'records/partners.json',
+  suppliers: 'records/suppliers.json',
+  categories: 'records/product-categories.json',
+} as const;
 export const isRecordFile = (file: string) => file === RECORD_FILES.site || file.startsWith('records/');
+
+/** The products collection: one file per product, named by its id. */
+export const PRODUCTS_FOLDER = 'records/products/';
+const PRODUCT_FILE = /^records\/products\/([a-z0-9]+(?:-[a-z0-9]+)*)\.json$/;
+/** The id of a product file (records/products/photometer-7500.json), if the path is one. */
+export const productIdOfFile = (file: string): string | undefined => PRODUCT_FILE.exec(file)?.[1];
+export const productFile = (id: string) => `${PRODUCTS_FOLDER}${id}.json`;
+
+/**
+ * The route of the page that shows a record file, given the route of its collection's template page
+ * (/products/[id]): records/products/photometer-7500.json is shown at /products/photometer-7500.
+ * Undefined for a file no one page shows (the site document, the partner and supplier lists).
+ */
+export function routeOfRecord(file: string, templates: { products?: string | undefined }): string | undefined {
+  const id = productIdOfFile(file);
+  return id && templates.products ? entryRoute(templates.products, id) : undefined;
+}
+
+/** A template page's file names its parameter in brackets: products/[id].json serves /products/{id}. */
+const TEMPLATE_FILE = /(^|\/)\[[a-z]+\]\.json$/;
+export const isTemplateFile = (file: string) => TEMPLATE_FILE.test(file);
+
+/** The route of one entry's page of a template route (/products/[id]): its page `page` of a listing, /2 and on. */
+export function entryRoute(templateRoute: string, id: string, page = 1): string {
+  return templateRoute.replace(/\[[a-z]+\]$/, id) + (page > 1 ? `/${page}` : '');
+}
+
+/**
+ * Where the browser fetches the document of a route's page (src/page/load.ts), written by the build
+ * beside the HTML of every route and served by the dev server: found from the path, so the app
+ * carries no list of routes. /services/x is /_data/pages/services/x/index.json, / is /_data/pages/index.json.
+ */
+export const pageDataPath = (route: string) => `/_data/pages${route === '/' ? '' : route}/index.json`;
 
 /** The page a document serves: a.json is /a, a/b.json is /a/b, a/index.json is /a, index.json is /. */
 export function routeOfFile(file: string): string {

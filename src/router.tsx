@@ -1,31 +1,27 @@
 import { createRootRoute, createRoute, createRouter, redirect, type RouterHistory, useRouterState } from '@tanstack/react-router';
-import { isPartnerPath, NOT_FOUND_ROUTE } from '../schemas/routes';
 import { Layout } from './layout/Layout';
-import { hasPage, loadPage, routeKey } from './page/load';
+import { hasPage, loadPage } from './page/load';
 import { noteHistoryStep, PageView } from './page/PageView';
 
 /** /contact.html -> /contact (query and hash kept) when the clean path is a page of the site. */
-export function htmlRedirectTarget(pathname: string): string | undefined {
+export async function htmlRedirectTarget(pathname: string): Promise<string | undefined> {
   if (!pathname.endsWith('.html')) return undefined;
   const clean = pathname.replace(/(\/index)?\.html$/, '') || '/';
-  return hasPage(clean) ? clean : undefined;
+  return (await hasPage(clean)) ? clean : undefined;
 }
 
 const rootRoute = createRootRoute({
   component: Layout,
-  beforeLoad: ({ location }) => {
-    const target = htmlRedirectTarget(location.pathname);
+  beforeLoad: async ({ location }) => {
+    const target = await htmlRedirectTarget(location.pathname);
     if (target) throw redirect({ href: `${target}${location.searchStr}${location.hash ? `#${location.hash}` : ''}`, replace: true, statusCode: 301 });
   },
   notFoundComponent: () => null,
 });
 
-// Every page comes from pages-data/ (virtual:pages); the router only tells the home page from the rest.
-const loader = async ({ location }: { location: { pathname: string } }) => {
-  // An unknown partner id goes to the not-found page, replacing the history entry (specification section 8).
-  if (!hasPage(location.pathname) && isPartnerPath(routeKey(location.pathname))) throw redirect({ href: NOT_FOUND_ROUTE, replace: true });
-  return loadPage(location.pathname);
-};
+// Every page comes from pages-data/ (its document fetched by its path: src/page/load.ts); the router only
+// tells the home page from the rest. Where no page answers, loadPage says what shows (noPageAt).
+const loader = ({ location }: { location: { pathname: string } }) => loadPage(location.pathname);
 
 const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', loader, component: HomePage });
 const pageRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', loader, component: Page });

@@ -2,13 +2,27 @@
 // is one defineBlock() in schemas/blocks/<type>.ts, listed in schemas/blocks/index.ts; a definition
 // that leaves a choice out does not compile.
 import type { z } from 'zod';
-import type { Partner, Supplier } from '../records.ts';
+import type { Brand, Collection, Entry, EntryKind, Listing, ProductSummary } from '../collections.ts';
+import type { Partner, Product, ProductCategory, Supplier } from '../records.ts';
 import type { Slot } from '../slots.ts';
 
 /** The shared records, by id; the validator has checked every id a block names before this is called. */
 export interface Records {
   partner(id: string): Partner;
   supplier(id: string): Supplier;
+  product(id: string): Product;
+  brand(id: string): Brand;
+  category(id: string): ProductCategory;
+  /** A brand's products: those its supplier record features first, then the rest by id. */
+  productsOf(brand: string): readonly Product[];
+  /** A product as a card shows it, with the link to its page. */
+  summary(product: Product): ProductSummary;
+  /** The categories and the brands that have products, each with where its products are listed. */
+  listings(collection: 'product-categories' | 'product-brands'): Listing[];
+  /** The route of an entry's page (its first, for a listing); undefined when no template page serves the collection. */
+  url(collection: Collection, id: string): string | undefined;
+  /** The record the page shows, when it is a page of a template (pages-data/products/[id].json). */
+  entry?: Entry;
 }
 
 /** A part of a page the site search can lead to. */
@@ -30,8 +44,12 @@ export interface SearchPart {
 }
 
 export interface SearchContribution {
-  /** The page's own entry: its heading (the opening block's) and words it should be found by. */
-  page?: { title?: string; words?: (string | undefined)[]; partner?: true };
+  /**
+   * The page's own entry: its heading (the opening block's) and words it should be found by; what the
+   * page is, when it is a brand's page (a partner's) or a product's or a list of products (`kind`); the
+   * text shown under its title in place of its description, and what it is shown within (a product's brand).
+   */
+  page?: { title?: string; words?: (string | undefined)[]; kind?: 'Partner' | 'Product'; text?: string; within?: string };
   parts?: SearchPart[];
 }
 
@@ -55,6 +73,12 @@ export interface BlockDefinition<S extends z.ZodObject, P extends object> {
   offers(block: z.output<S>, props: P): string[];
   /** Every picture it shows and the slot it is drawn in (schemas/slots.ts): the build's widths and `sizes` come from it. */
   pictures(block: z.output<S>, props: P): PictureUse[];
+  /**
+   * The kind of record it takes from the page's route, for a block that stands only on a template page
+   * (a product's page takes its product, a listing page its category or brand); validate checks the
+   * template's collection gives it. Absent for every other block.
+   */
+  entry?: EntryKind;
 }
 
 /** A picture a block shows (its src, from the block or a record) and where it is drawn. */

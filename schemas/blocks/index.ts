@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cardGrid } from './card-grid.ts';
+import { catalogueIndex } from './catalogue-index.ts';
 import { contactSection } from './contact-section.ts';
 import { ctaBanner } from './cta-banner.ts';
 import { gallery } from './gallery.ts';
@@ -8,6 +9,9 @@ import { notFound } from './not-found.ts';
 import { partnerListing } from './partner-listing.ts';
 import { partnerProfile } from './partner-profile.ts';
 import { policyText } from './policy-text.ts';
+import { productDetail } from './product-detail.ts';
+import { productList } from './product-list.ts';
+import { productRelated } from './product-related.ts';
 import { stats } from './stats.ts';
 import { supplierGrid } from './supplier-grid.ts';
 import { tabs } from './tabs.ts';
@@ -31,6 +35,10 @@ export const blockDefinitions = {
   'partner-profile': partnerProfile,
   'partner-listing': partnerListing,
   'not-found': notFound,
+  'product-detail': productDetail,
+  'product-related': productRelated,
+  'product-list': productList,
+  'catalogue-index': catalogueIndex,
 };
 
 type Definitions = typeof blockDefinitions;

@@ -13,7 +13,7 @@ export const partnerProfile = defineBlock({
   place: 'opening',
   resolve: (b, records) => ({ partner: records.partner(b.partner) }),
   anchors: () => ['about-partner'],
-  search: (_, { partner }) => ({ page: { title: partner.name, words: [...partner.specialties, partner.category], partner: true } }),
+  search: (_, { partner }) => ({ page: { title: partner.name, words: [...partner.specialties, partner.category], kind: 'Partner' } }),
   offers: (_, { partner }) => partner.specialties.map((s) => `${partner.name} ${s}`),
   pictures: (_, { partner }) => [
     { src: partner.logo, slot: fixedSlot(240) },

@@ -1,9 +1,17 @@
 import { z } from 'zod';
+import { brandedName } from '../collections.ts';
 import { supplierId } from '../primitives.ts';
+import type { Product, Supplier } from '../records.ts';
 import { partnerPage } from '../routes.ts';
 import { fixedSlot, gridSlot } from '../slots.ts';
 import { sectionFields } from './common.ts';
 import { defineBlock, ownAnchor, sectionParts } from './define.ts';
+
+/** The most products the supplier view shows of one supplier (specification section 2); the rest are a link away. */
+export const SHOWN_PRODUCTS = 3;
+
+/** A supplier as the grid shows it: its first products (with their pages), how many it has, and where all of them are listed. */
+export type ShownSupplier = Supplier & { products: (Product & { url: string; categoryName: string })[]; productCount: number; allProducts?: string | undefined };
 
 export const supplierGrid = defineBlock({
   schema: z
@@ -14,24 +22,26 @@ export const supplierGrid = defineBlock({
     })
     .meta({ title: 'Supplier grid', description: 'Supplier cards; "view products" swaps the grid for that supplier\'s products.' }),
   place: 'body',
-  resolve: (b, records) => ({ suppliers: b.suppliers.map((id) => records.supplier(id)) }),
+  resolve: (b, records) => ({
+    suppliers: b.suppliers.map((id): ShownSupplier => {
+      const products = records.productsOf(id);
+      return {
+        ...records.supplier(id),
+        products: products.slice(0, SHOWN_PRODUCTS).map((p) => ({ ...p, url: records.url('products', p.id) ?? '', categoryName: records.category(p.category).name })),
+        productCount: products.length,
+        allProducts: products.length > SHOWN_PRODUCTS ? records.url('product-brands', id) : undefined,
+      };
+    }),
+  }),
   anchors: ownAnchor,
   search: (b, { suppliers }) => ({
-    parts: [
-      ...sectionParts(b),
-      ...suppliers.flatMap((s) => [
-        { title: s.name, text: s.description, items: s.specialties, kind: 'Partner' as const, to: partnerPage(s.id) },
-        ...s.products.map((p) => ({
-          title: p.name, text: p.description, items: [p.category, ...p.specifications, ...p.applications], kind: 'Product' as const, within: s.name,
-        })),
-      ]),
-    ],
+    parts: [...sectionParts(b), ...suppliers.map((s) => ({ title: s.name, text: s.description, items: s.specialties, kind: 'Partner' as const, to: partnerPage(s.id) }))],
   }),
   // A product is named with its brand, unless its name starts with it already.
-  offers: (_, { suppliers }) => suppliers.flatMap((s) => s.products.map((p) => (p.name.startsWith(s.name) ? p.name : `${s.name} ${p.name}`))),
+  offers: (_, { suppliers }) => suppliers.flatMap((s) => s.products.map((p) => brandedName(p, s))),
   // The product view (shown in place of the grid) lays its cards out in up to 3 columns.
   pictures: (_, { suppliers }) => {
     const card = gridSlot({ base: 1, sm: 2, lg: 3 }, 20);
-    return suppliers.flatMap((s) => [{ src: s.logo, slot: fixedSlot(160) }, ...s.products.map((p) => ({ src: p.image, slot: card }))]);
+    return suppliers.flatMap((s) => [{ src: s.logo, slot: fixedSlot(160) }, ...s.products.map((p) => ({ src: p.image.src, slot: card }))]);
   },
 });

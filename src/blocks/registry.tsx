@@ -35,6 +35,10 @@ export const registry: BlockRegistry = {
   'partner-profile': component(() => import('./partner-profile/PartnerProfile'), (m) => m.PartnerProfile),
   'partner-listing': component(() => import('./partner-listing/PartnerListing'), (m) => m.PartnerListing),
   'not-found': component(() => import('./not-found/NotFound'), (m) => m.NotFound),
+  'product-detail': component(() => import('./product-detail/ProductDetail'), (m) => m.ProductDetail),
+  'product-related': component(() => import('./product-related/ProductRelated'), (m) => m.ProductRelated),
+  'product-list': component(() => import('./product-list/ProductList'), (m) => m.ProductList),
+  'catalogue-index': component(() => import('./catalogue-index/CatalogueIndex'), (m) => m.CatalogueIndex),
 };
 
 // The registry's mapped type guarantees registry[t] renders blocks of type t with their records;

@@ -6,18 +6,9 @@ declare module 'virtual:site' {
   export default site;
 }
 
-declare module 'virtual:pages' {
-  import type { ResolvedPage } from '#types/src/page/types';
-  import type { BlockType } from '#types/schemas/blocks';
-  /** Every route the site answers, each with its lazily loaded, validated document. */
-  export const pageLoaders: Record<string, () => Promise<{ default: ResolvedPage }>>;
-  /** The block types of each route's document, so their components are fetched beside the document, not after it. */
-  export const pageBlockTypes: Record<string, BlockType[]>;
-}
-
 declare module 'virtual:search-index' {
-  import type { SearchEntry } from '#types/src/lib/search';
-  /** What the header search box searches (D7); import it lazily, it is not small. */
-  const entries: SearchEntry[];
-  export default entries;
+  import type { SearchIndex } from '#types/src/lib/search';
+  /** What the header search box searches (D7), but the products' parts; import it lazily, it is not small. */
+  const index: SearchIndex;
+  export default index;
 }

@@ -1,5 +1,6 @@
 import { Box } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
+import { LayoutPart } from '../page/layout-part';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -9,11 +10,15 @@ export function Layout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header />
+      <LayoutPart name="header">
+        <Header />
+      </LayoutPart>
       <Box component="main" id="main" tabIndex={-1}>
         <Outlet />
       </Box>
-      <Footer />
+      <LayoutPart name="footer">
+        <Footer />
+      </LayoutPart>
     </>
   );
 }

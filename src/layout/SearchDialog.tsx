@@ -7,22 +7,35 @@ import { Anchor, Text } from '@mantine/core';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import type { SearchHit } from '../lib/search';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import type { ProductParts, SearchEntry, SearchHit, TermFile } from '../lib/search';
+import { entryFilePath, termFilePath } from '../lib/search-files';
 import { InternalLink } from '../ui/actions';
 import { onDemand } from '../ui/on-demand';
 import { takeTyped } from './type-ahead';
 
-type Search = (query: string) => SearchHit[];
+type Search = (query: string) => Promise<SearchHit[]>;
 const LIST_ID = 'site-search-results';
 const [store, spotlight] = createSpotlight();
 
 const loadIndex = onDemand(() => import('virtual:search-index'));
 const loadLib = onDemand(() => import('../lib/search'));
+
+/** The products' parts of the index, fetched for a query from the files the build wrote. */
+async function fetchJson<T>(path: string): Promise<T> {
+  const res = await fetch(path);
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+const productParts: ProductParts = {
+  terms: (key) => fetchJson<TermFile>(termFilePath(key)),
+  entries: (n) => fetchJson<SearchEntry[]>(entryFilePath(n)),
+};
+
 let loading: Promise<Search> | undefined;
 export function loadSearch(): Promise<Search> {
   loading ??= Promise.all([loadIndex(), loadLib()])
-    .then(([index, lib]) => lib.createSearch(index.default))
+    .then(([index, lib]) => lib.createSearch(index.default, productParts))
     .catch((err: unknown) => {
       loading = undefined;
       throw err;
@@ -38,7 +51,19 @@ export default function SearchDialog({ requests }: { requests: number }) {
   const [search, setSearch] = useState<Search>();
   const [failed, setFailed] = useState(false);
   const enterPending = useRef(typed.enter);
-  const hits = useMemo(() => search?.(query) ?? [], [search, query]);
+  // The hits of the last query answered: while the products of a new one are fetched, the list
+  // shows the ones before.
+  const [answer, setAnswer] = useState<{ query: string; hits: SearchHit[] }>({ query: '', hits: [] });
+  const hits = answer.hits;
+  const answered = search !== undefined && answer.query === query;
+  useEffect(() => {
+    if (!search) return;
+    let current = true;
+    void search(query).then((found) => current && setAnswer({ query, hits: found }));
+    return () => {
+      current = false;
+    };
+  }, [search, query]);
 
   const load = () => {
     if (!search) {
@@ -71,13 +96,17 @@ export default function SearchDialog({ requests }: { requests: number }) {
       list.querySelector('[data-action]')?.setAttribute('data-selected', 'true');
       store.updateState((state) => ({ ...state, selected: 0 }));
     }
-    if (search && enterPending.current) {
+    if (answered && enterPending.current) {
       enterPending.current = false;
       if (hits[0]) go(hits[0].url);
     }
-  }, [hits]);
+  }, [answer, answered]);
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter' && !search) enterPending.current = true;
+    // Enter before the query is answered opens its first result once it is, not one of the last query's.
+    if (e.key === 'Enter' && !answered) {
+      enterPending.current = true;
+      document.getElementById(LIST_ID)?.querySelectorAll('[data-selected]').forEach((el) => el.removeAttribute('data-selected'));
+    }
   };
 
   const groups: { label: string; hits: SearchHit[] }[] = [];
@@ -118,7 +147,7 @@ export default function SearchDialog({ requests }: { requests: number }) {
               'Type a product, brand, test, industry or policy.'
             ) : failed ? (
               <>Search could not be loaded. Try again, or {contact}.</>
-            ) : !search ? (
+            ) : !answered ? (
               'Searching…'
             ) : (
               <>No results for “{query.trim()}”. We supply more than this site lists: {contact}.</>

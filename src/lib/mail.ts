@@ -67,7 +67,12 @@ export function newsletterMail(to: string, email: string): Mail {
   return { to, subject: 'Newsletter subscription', body: `Please add ${email} to the newsletter.` };
 }
 
-export function productQuoteMail(to: string, product: { name: string; description: string; category: string }, supplierName: string): Mail {
+/** A product's quote request (specification section 7); its model or part number and pack size, where it has them, are named too. */
+export function productQuoteMail(
+  to: string,
+  product: { name: string; description: string; category: string; model?: string | undefined; packSize?: string | undefined },
+  supplierName: string,
+): Mail {
   return {
     to,
     subject: `Quote Request: ${product.name} - ${supplierName}`,
@@ -77,6 +82,8 @@ export function productQuoteMail(to: string, product: { name: string; descriptio
       `I would like pricing, availability and delivery information for the following product:`,
       '',
       `Product: ${product.name}`,
+      ...(product.model ? [`Model or part number: ${product.model}`] : []),
+      ...(product.packSize ? [`Pack size: ${product.packSize}`] : []),
       `Description: ${product.description}`,
       `Category: ${product.category}`,
       '',

@@ -63,13 +63,102 @@ export function normalizeTerm(word: string): string | null {
 }
 
 const tokenize = (text: string) => text.split(/[^\p{L}\p{N}°]+/u).filter(Boolean);
-const words = (text: string) => tokenize(text).map(normalizeTerm).filter((t): t is string => !!t);
+/** The words of a text as the index keeps them. */
+export const words = (text: string) => tokenize(text).map(normalizeTerm).filter((t): t is string => !!t);
+
+/**
+ * What the header search searches: every entry but the products' in full, and the products' in parts
+ * fetched for the query (src/node/build/search-index.ts writes both), so the download does not grow
+ * with the catalogue.
+ */
+export interface SearchIndex {
+  entries: SearchEntry[];
+  products: {
+    /** How many products there are. */
+    count: number;
+    /** The keys of the term files that exist (see termFileOf). */
+    shards: string[];
+    /** How many products each file of entries holds: product n is in file floor(n / chunk). */
+    chunk: number;
+  };
+}
+
+/**
+ * One term file: each word (as the index keeps it) that starts with the file's key (and with no longer
+ * key that has a file), and the products that have it, in their title and elsewhere: ascending numbers,
+ * each written as its difference from the one before in base 36, joined by dots.
+ */
+export type TermFile = Record<string, [title: string, other: string]>;
+
+/** Where the products' parts come from: the files the build wrote (src/layout/SearchDialog.tsx), or memory (tests). */
+export interface ProductParts {
+  terms(key: string): Promise<TermFile>;
+  entries(file: number): Promise<SearchEntry[]>;
+}
+
+/**
+ * The term files are keyed by the first letters of their words: two, and where a file would be large
+ * (a catalogue's model numbers), three or four. A word is in the file of the longest key it starts with.
+ */
+export const MAX_KEY = 4;
+const letters = (term: string, n: number) => [...term].slice(0, n).join('');
+
+/** The key of the file a word is in, among the keys that have a file (undefined: no such word). */
+export function termFileOf(term: string, keys: ReadonlySet<string>): string | undefined {
+  for (let n = Math.min([...term].length, MAX_KEY); n >= 1; n--) if (keys.has(letters(term, n))) return letters(term, n);
+  return undefined;
+}
+
+/** The files that hold the words a query word may match: its own, and for a prefix, the longer keys that start with it. */
+export function termFilesFor(term: string, keys: ReadonlySet<string>, prefix: boolean): string[] {
+  const own = termFileOf(term, keys);
+  const longer = prefix ? [...keys].filter((k) => k.length > term.length && k.startsWith(term)) : [];
+  return [...new Set([...(own ? [own] : []), ...longer])];
+}
+
+
+export const encodeIds = (ids: readonly number[]) => ids.map((id, i) => (id - (ids[i - 1] ?? 0)).toString(36)).join('.');
+export function decodeIds(text: string): number[] {
+  if (!text) return [];
+  let at = 0;
+  return text.split('.').map((d) => (at += parseInt(d, 36)));
+}
+
+/** Products worth fetching for one query: the best of them by where their words match, fetched with the rest of the index. */
+const CANDIDATES = 12;
+
+// How MiniSearch weighs a word that matches as the start of another, or with a typo (its searchOptions below).
+const PREFIX_WEIGHT = 0.6;
+const FUZZY_WEIGHT = 0.4;
+const fuzzyDistance = (term: string) => (term.length >= 5 ? Math.min(6, Math.round(term.length * 0.2)) : 0);
+
+/** The edit distance of two words, or more than max as soon as it must be. */
+function distance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      best = Math.min(best, next[j]!);
+    }
+    if (best > max) return max + 1;
+    row = next;
+  }
+  return row[b.length]!;
+}
 
 /**
  * The index over the entries and the function that answers a query, best first, grouped by kind.
- * Built in slices, so a slow phone keeps drawing the opened dialog and taking keys meanwhile.
+ * Built in slices, so a slow phone keeps drawing the opened dialog and taking keys meanwhile. The
+ * products are looked up in their term files for each query; those that match best are fetched and
+ * ranked with everything else, by the same rules.
  */
-export async function createSearch(entries: readonly SearchEntry[], limit = 16): Promise<(query: string) => SearchHit[]> {
+export async function createSearch(index: SearchIndex, parts?: ProductParts, limit = 16): Promise<(query: string) => Promise<SearchHit[]>> {
+  const base = index.entries.length;
+  // Entry n of the index is entry n here; product p, once fetched, is entry base + p.
+  const all: SearchEntry[] = [...index.entries];
   const mini = new MiniSearch<SearchEntry & { id: number }>({
     fields: ['title', 'page', 'text', 'items'],
     extractField: (doc, field) => (field === 'items' ? doc.items?.join('\n') : (doc as unknown as Record<string, string>)[field]),
@@ -81,23 +170,96 @@ export async function createSearch(entries: readonly SearchEntry[], limit = 16):
       // and words of five letters or more forgive a typo or two ('microscpe').
       prefix: (term) => term.length >= 3,
       fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-      weights: { fuzzy: 0.4, prefix: 0.6 },
+      weights: { fuzzy: FUZZY_WEIGHT, prefix: PREFIX_WEIGHT },
       // A whole page outranks one of its sections, and what we sell outranks where it is used.
-      boostDocument: (id: number) => (entries[id]!.page ? 1 : 1.3) * kindBoost[entries[id]!.kind],
+      boostDocument: (id: number) => (all[id]!.page ? 1 : 1.3) * kindBoost[all[id]!.kind],
     },
   });
-  await mini.addAllAsync(entries.map((e, id) => ({ ...e, id })), { chunkSize: 50 });
+  await mini.addAllAsync(index.entries.map((e, id) => ({ ...e, id })), { chunkSize: 50 });
 
-  return (query) => {
+  const shards = new Set(index.products.shards);
+  const termFiles = new Map<string, Promise<TermFile>>();
+  const entryFiles = new Map<number, Promise<void>>();
+  const once = <K, V>(cache: Map<K, Promise<V>>, key: K, load: () => Promise<V>) => {
+    let got = cache.get(key);
+    if (!got) {
+      got = load().catch((err: unknown) => {
+        cache.delete(key);
+        throw err;
+      });
+      cache.set(key, got);
+    }
+    return got;
+  };
+
+  /** The products a word matches, by how well: in a title counts four times, as MiniSearch's boost says. */
+  async function productsFor(word: string): Promise<Map<number, number>> {
+    const scores = new Map<number, number>();
+    for (const alternative of [word, ...(synonyms[word] ?? [])]) {
+      if (!parts) continue;
+      const keys = termFilesFor(alternative, shards, alternative.length >= 3);
+      const files = await Promise.all(keys.map((key) => once(termFiles, key, () => parts.terms(key))));
+      const max = fuzzyDistance(alternative);
+      for (const [term, [title, other]] of files.flatMap((f) => Object.entries(f))) {
+        let weight = 0;
+        if (term === alternative) weight = 1;
+        else if (alternative.length >= 3 && term.startsWith(alternative)) weight = PREFIX_WEIGHT;
+        else if (max > 0) {
+          const d = distance(alternative, term, max);
+          if (d <= max) weight = FUZZY_WEIGHT * (term.length / (term.length + d));
+        }
+        if (!weight) continue;
+        for (const id of decodeIds(title)) scores.set(id, Math.max(scores.get(id) ?? 0, 4 * weight));
+        for (const id of decodeIds(other)) scores.set(id, Math.max(scores.get(id) ?? 0, weight));
+      }
+    }
+    return scores;
+  }
+
+  /** Fetches the products that best match the query and adds them to the index, if they are not in it yet. */
+  async function addCandidates(terms: string[]): Promise<void> {
+    if (!parts || index.products.count === 0) return;
+    const each = await Promise.all(terms.map(productsFor));
+    const combine = (every: boolean) => {
+      const total = new Map<number, number>();
+      for (const m of each) for (const [id, score] of m) total.set(id, (total.get(id) ?? 0) + score);
+      if (every) for (const id of [...total.keys()]) if (!each.every((m) => m.has(id))) total.delete(id);
+      return total;
+    };
+    let found = combine(true);
+    if (found.size === 0 && terms.length > 1) found = combine(false);
+    const best = [...found].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, CANDIDATES).map(([id]) => id);
+    const files = [...new Set(best.map((id) => Math.floor(id / index.products.chunk)))];
+    await Promise.all(
+      files.map((n) =>
+        once(entryFiles, n, async () => {
+          const entries = await parts.entries(n);
+          const docs = entries.map((e, i) => ({ ...e, id: base + n * index.products.chunk + i }));
+          for (const d of docs) all[d.id] = d;
+          mini.addAll(docs);
+        }),
+      ),
+    );
+  }
+
+  return async (query) => {
     const terms = words(query);
     if (terms.length === 0) return [];
+    // Products that could not be fetched are left out of this answer; the next query asks for them again.
+    await addCandidates(terms).catch(() => undefined);
     const each: Query[] = terms.map((t) => ({ combineWith: 'OR', queries: [t, ...(synonyms[t] ?? [])] }));
     // Every word must match; when no entry has them all, the entries with most of them.
     let results = mini.search({ combineWith: 'AND', queries: each });
     if (results.length === 0 && terms.length > 1) results = mini.search({ combineWith: 'OR', queries: each });
-    return group(pick(results, entries, limit));
+    return group(pick(results, all, limit));
   };
 }
+
+/** The parts of a product index held in memory, as the build makes them (tests, the dev server). */
+export const partsInMemory = (files: { terms: ReadonlyMap<string, TermFile>; entries: readonly SearchEntry[][] }): ProductParts => ({
+  terms: async (key) => files.terms.get(key) ?? {},
+  entries: async (n) => files.entries[n] ?? [],
+});
 
 /** The best entry per link, at most two per page, so one page does not fill the list. */
 function pick(results: SearchResult[], entries: readonly SearchEntry[], limit: number): SearchHit[] {

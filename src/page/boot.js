@@ -1,11 +1,16 @@
 // The only script a prerendered page names. It starts the app once the page is on screen, so on a
 // slow network the text and pictures do not wait behind, or share the line with, the JavaScript.
-// The chunks to fetch (the entry last) are listed in the page's #app-chunks data block.
+// What to fetch is listed in the page's #app-chunks data block: the page's document (JSON, which the
+// app fetches as it starts: preloaded here so it arrives beside the code), then the chunks, the entry last.
 await firstContentfulPaint();
 const chunks = JSON.parse(document.getElementById('app-chunks').textContent);
 for (const href of chunks) {
   const link = document.createElement('link');
-  link.rel = 'modulepreload';
+  if (href.endsWith('.json')) {
+    link.rel = 'preload';
+    link.as = 'fetch';
+    link.crossOrigin = 'anonymous';
+  } else link.rel = 'modulepreload';
   link.href = href;
   document.head.append(link);
 }

@@ -1,7 +1,7 @@
-import { pageBlockTypes, pageLoaders } from 'virtual:pages';
-import { NOT_FOUND_ROUTE } from '../../schemas/routes';
+import { redirect } from '@tanstack/react-router';
+import type { BlockType } from '../../schemas/blocks';
+import { isPartnerPath, NOT_FOUND_ROUTE, pageDataPath } from '../../schemas/routes';
 import { loadBlocks } from '../blocks/registry';
-import { onDemand } from '../ui/on-demand';
 import type { LoadedPage, ResolvedPage } from './types';
 
 /** '/services/' -> '/services'; the route key a path is served under. */
@@ -10,26 +10,68 @@ export function routeKey(pathname: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
-export function hasPage(pathname: string): boolean {
-  const key = routeKey(pathname);
-  return key !== NOT_FOUND_ROUTE && key in pageLoaders;
+/**
+ * Where page documents come from: the one the build wrote for the route (src/node/build/prerender.ts),
+ * fetched from its path (schemas/routes.ts pageDataPath), so the app carries no list of routes. The
+ * prerenderer reads the same files from dist/ instead (setPageSource). Resolves undefined when no page
+ * answers at the route; throws when the document could not be fetched (a bad network).
+ */
+type PageSource = (route: string) => Promise<ResolvedPage | undefined>;
+
+const fetchPage: PageSource = async (route) => {
+  const res = await fetch(pageDataPath(route)).catch((err: Error) => {
+    throw new Error(`${pageDataPath(route)} could not be fetched (${err.message})`);
+  });
+  // A 404 is the answer for a path no page has; so is anything but JSON (a host that answers every path with a page).
+  if (res.status === 404 || (res.ok && !res.headers.get('content-type')?.includes('json'))) return undefined;
+  if (!res.ok) throw new Error(`${pageDataPath(route)}: ${res.status}`);
+  return (await res.json()) as ResolvedPage;
+};
+
+let source: PageSource = fetchPage;
+/** The prerenderer's: documents read from the build's files (src/entry-server.tsx). */
+export const setPageSource = (s: PageSource) => void (source = s);
+
+const documents = new Map<string, Promise<ResolvedPage | undefined>>();
+/** A route's document, fetched once (and again after a failure). */
+function pageDocument(route: string): Promise<ResolvedPage | undefined> {
+  let got = documents.get(route);
+  if (!got) {
+    got = source(route).catch((err: unknown) => {
+      documents.delete(route);
+      throw err;
+    });
+    documents.set(route, got);
+  }
+  return got;
 }
 
-const documents = new Map<string, () => Promise<{ default: ResolvedPage }>>();
-/** A page's document, fetched once (and again, at a fresh URL, after a failure: see onDemand). */
-function pageDocument(key: string) {
-  let get = documents.get(key);
-  if (!get) documents.set(key, (get = onDemand(pageLoaders[key]!)));
-  return get();
+/** Whether a page answers at this path (its document is fetched to know). */
+export async function hasPage(pathname: string): Promise<boolean> {
+  const key = routeKey(pathname);
+  return key !== NOT_FOUND_ROUTE && (await pageDocument(key)) !== undefined;
+}
+
+const blockTypes = (page: ResolvedPage) => [...new Set(page.blocks.map((b) => b.block.type))] as BlockType[];
+
+/** The document for a path with the components of its blocks loaded, or what the app shows where no page answers. */
+export async function loadPage(pathname: string): Promise<LoadedPage> {
+  const key = routeKey(pathname);
+  const page = key === NOT_FOUND_ROUTE ? undefined : await pageDocument(key);
+  if (!page) return noPageAt(pathname);
+  await loadBlocks(blockTypes(page));
+  return { status: 200, page };
 }
 
 /**
- * The document for a path, or the not-found document (status 404) when no page answers there, with
- * the components of its blocks loaded: fetched beside the document, not after it.
+ * The one place the app decides what a path no page answers shows: an unknown partner id goes to the
+ * not-found page, replacing the history entry (specification section 8); any other path shows the
+ * not-found page with status 404.
  */
-export async function loadPage(pathname: string): Promise<LoadedPage> {
-  const found = hasPage(pathname);
-  const key = found ? routeKey(pathname) : NOT_FOUND_ROUTE;
-  const [{ default: page }] = await Promise.all([pageDocument(key), loadBlocks(pageBlockTypes[key]!)]);
-  return { status: found ? 200 : 404, page };
+export async function noPageAt(pathname: string): Promise<LoadedPage> {
+  if (isPartnerPath(routeKey(pathname))) throw redirect({ href: NOT_FOUND_ROUTE, replace: true });
+  const page = await pageDocument(NOT_FOUND_ROUTE);
+  if (!page) throw new Error('the not-found page\'s document is missing from the build');
+  await loadBlocks(blockTypes(page));
+  return { status: 404, page };
 }

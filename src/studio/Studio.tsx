@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Group, Loader, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { recordsOf } from '../page/resolve';
+import { recordData } from './api';
 import type { ResolvedPage } from '../page/types';
 import { api, type OpenedDocument, type SaveAnswer, type StudioContext, type StudioDocument, type StudioProblem } from './api';
 import { previewPage } from './preview-page';
@@ -200,7 +201,7 @@ function Preview({ route, value, context }: { route: string | undefined; value: 
   const frame = useRef<HTMLIFrameElement>(null);
   const last = useRef<ResolvedPage | undefined>(undefined);
   const records = useMemo(
-    () => context && recordsOf(new Map(context.records.partners.map((p) => [p.id, p])), new Map(context.records.suppliers.map((s) => [s.id, s]))),
+    () => context && recordsOf(recordData(context.records)),
     [context],
   );
   const send = useCallback(() => {

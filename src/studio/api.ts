@@ -1,5 +1,7 @@
 // What the studio's page asks of the dev server (src/node/studio/plugin.ts answers).
-import type { Partner, Supplier } from '../../schemas/records';
+import type { Collection } from '../../schemas/collections';
+import type { Partner, Product, ProductCategory, Supplier } from '../../schemas/records';
+import type { RecordData } from '../page/resolve';
 import type { ReferenceKind } from '../../schemas/primitives';
 import type { JsonSchema } from './schema';
 
@@ -31,8 +33,17 @@ export interface OpenedDocument {
 export interface StudioContext {
   /** The choices a reference field offers, by the kind the schema marks (x-reference). */
   options: Record<ReferenceKind, string[]>;
-  records: { partners: Partner[]; suppliers: Supplier[] };
+  records: { partners: Partner[]; suppliers: Supplier[]; products: Product[]; categories: ProductCategory[]; templates: Partial<Record<Collection, string>> };
 }
+
+/** The records of the context as the block definitions read them (src/page/resolve.ts). */
+export const recordData = (r: StudioContext['records']): RecordData => ({
+  partners: new Map(r.partners.map((p) => [p.id, p])),
+  suppliers: new Map(r.suppliers.map((s) => [s.id, s])),
+  products: new Map(r.products.map((p) => [p.id, p])),
+  categories: new Map(r.categories.map((c) => [c.id, c])),
+  templates: r.templates,
+});
 
 export type SaveAnswer =
   | { outcome: 'saved'; version: string }

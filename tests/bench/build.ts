@@ -1,25 +1,94 @@
-// npm run bench:build: how validate and build grow with the catalogue. Times both in a scratch copy on
-// the real content, then again with EXTRA (1,000) more service pages, copies of one service document
-// at /services/catalogue-0001 and on, each with its own title and heading. Prints figures, asserts nothing.
+// npm run bench:build: how validate and build grow with the content. In a scratch copy (never the
+// working tree), times `npm run validate` and `npm run build` and samples the build's memory on the
+// real content, then again with more of it:
+//   npm run bench:build                 EXTRA (1,000) more service pages, copies of one service
+//                                       document at /services/catalogue-0001 and on;
+//   npm run bench:build -- products     PRODUCTS (10,000) more product records, made from the
+//                                       shipped ones (each with its own name and model number), and
+//                                       then what `npm run size` says of every route's first-load
+//                                       JavaScript against the real site's, and what search downloads
+//                                       to find a product by its model number.
+// Prints figures; asserts nothing. Measure on a quiet machine: the figures are wall-clock.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Manifest } from 'vite';
+import { createSearch, type SearchEntry, type SearchIndex, type TermFile } from '../../src/lib/search';
+import { entryFilePath, termFilePath } from '../../src/lib/search-files';
+import { addProducts } from '../support/products';
 import { scratchProject } from '../support/scratch';
 
+const mode = process.argv[2] === 'products' ? 'products' : 'pages';
 const EXTRA = Number(process.env.EXTRA ?? 1000);
+const PRODUCTS = Number(process.env.PRODUCTS ?? 10_000);
 const SOURCE = 'pages-data/services/water-testing.json';
 
 const scratch = scratchProject('build-bench-');
-const run = (script: string) => {
-  const start = performance.now();
-  const out = scratch.npm(script);
-  const seconds = (performance.now() - start) / 1000;
-  const routes = Number(/prerendered (\d+) routes/.exec(out)?.[1] ?? NaN);
-  const phases = /^build phases: (.*)$/m.exec(out)?.[1] ?? '';
-  return { seconds, routes, phases };
-};
-const measure = () => ({ validate: run('validate').seconds, build: run('build') });
 
-try {
-  const real = measure();
+/** The resident memory of a process and all its descendants, summed, from /proc (Linux). */
+function treeRss(root: number): number {
+  const parent = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const inTree = (pid: number): boolean => pid === root || (parent.has(pid) && pid > 1 && inTree(parent.get(pid)!));
+  let kb = 0;
+  for (const pid of parent.keys()) {
+    if (!inTree(pid)) continue;
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb * 1024;
+}
+
+/** Runs an npm script in the copy: its seconds, its output, and the peak memory of its processes (sampled every 100 ms). */
+async function run(script: string): Promise<{ seconds: number; out: string; peak: number }> {
+  const start = performance.now();
+  const child = spawn('npm', ['run', '-s', script], { cwd: scratch.dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d));
+  child.stderr.on('data', (d: Buffer) => (out += d));
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, treeRss(child.pid!))), 100);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearInterval(sampler);
+  if (code !== 0) throw new Error(`npm run ${script} failed (exit ${code}) in ${scratch.dir}:\n${out}`);
+  return { seconds: (performance.now() - start) / 1000, out, peak };
+}
+
+async function measure() {
+  const validate = await run('validate');
+  const build = await run('build');
+  return {
+    validate: validate.seconds,
+    build: build.seconds,
+    peak: build.peak,
+    routes: Number(/prerendered (\d+) routes/.exec(build.out)?.[1] ?? NaN),
+    phases: /^build phases: (.*)$/m.exec(build.out)?.[1] ?? '',
+    search: build.out.split('\n').filter((l) => l.startsWith('search ')).join('\n'),
+  };
+}
+
+/** Every route's first-load JS (KB gzip) as `npm run size` prints it. */
+async function sizes(): Promise<Map<string, number>> {
+  const { out } = await run('size').catch((err: Error) => ({ out: err.message }));
+  const rows = out.split('\n').map((l) => /^(\/\S*)\s+([\d.]+) KB/.exec(l)).filter((m) => m !== null);
+  return new Map(rows.map((m) => [m[1]!, Number(m[2])]));
+}
+
+function addServicePages() {
   const doc = JSON.parse(scratch.read(SOURCE)) as { meta: { title: string }; blocks: { title?: string }[] };
   for (let i = 1; i <= EXTRA; i++) {
     const n = String(i).padStart(4, '0');
@@ -28,20 +97,90 @@ try {
     copy.blocks[0]!.title = `${doc.blocks[0]!.title} ${n}`;
     scratch.write(`pages-data/services/catalogue-${n}.json`, JSON.stringify(copy, null, 2) + '\n');
   }
-  const grown = measure();
+}
 
+/**
+ * What search downloads, gzip, from the tap that opens it on the home page to the results of a query:
+ * the chunks of the dialog and the index (as the build's manifest lists them) that the page has not
+ * loaded, and the products' files the query reads, found by running the site's own search over the
+ * built files.
+ */
+async function searchDownload(query: string, name: string): Promise<{ total: number; parts: string; found: boolean }> {
+  const dist = join(scratch.dir, 'dist');
+  const gz = (rel: string) => gzipSync(readFileSync(join(dist, rel)), { level: 9 }).length;
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  // What a page has loaded already: the entry, the chunks it imports and those the home page lists.
+  const home = readFileSync(join(dist, 'index.html'), 'utf8');
+  const loaded = new Set<string>((JSON.parse(/<script type="application\/json" id="app-chunks">(.*?)<\/script>/.exec(home)![1]!) as string[]).map((f) => f.slice(1)));
+  const chunks = new Set<string>();
+  const visit = (into: Set<string>) => (key: string) => {
+    const chunk = manifest[key]!;
+    if (into.has(chunk.file) || (into === chunks && loaded.has(chunk.file))) return;
+    into.add(chunk.file);
+    if (into === chunks) chunk.css?.forEach((f) => into.add(f));
+    chunk.imports?.forEach(visit(into));
+  };
+  Object.keys(manifest).filter((k) => manifest[k]!.isEntry).forEach(visit(loaded));
+  const keyOf = (id: string) => Object.keys(manifest).find((k) => k.replace(/^\0/, '') === id)!;
+  for (const id of ['src/layout/SearchDialog.tsx', 'virtual:search-index', 'src/lib/search.ts']) visit(chunks)(keyOf(id));
+  const code = [...chunks].filter((f) => !loaded.has(f)).reduce((n, f) => n + gz(f), 0);
+  const index = ((await import(pathToFileURL(join(dist, manifest[keyOf('virtual:search-index')]!.file)).href)) as { default: SearchIndex }).default;
+  const read: string[] = [];
+  const file = <T,>(path: string): T => {
+    read.push(path);
+    return JSON.parse(readFileSync(join(dist, path), 'utf8')) as T;
+  };
+  const search = await createSearch(index, { terms: async (key) => file<TermFile>(termFilePath(key)), entries: async (n) => file<SearchEntry[]>(entryFilePath(n)) });
+  const hits = await search(query);
+  const data = read.reduce((n, path) => n + gz(path.slice(1)), 0);
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  return { total: code + data, parts: `code, styles and index chunks ${kb(code)} + ${read.length} products' files ${kb(data)}`, found: hits[0]?.title === name };
+}
+
+try {
+  const real = await measure();
+  const realSizes = mode === 'products' ? await sizes() : new Map<string, number>();
+  const products = mode === 'products' ? addProducts(scratch, PRODUCTS) : (addServicePages(), []);
+  const grown = await measure();
+  const what = mode === 'products' ? `real + ${PRODUCTS} products` : `real + ${EXTRA} copies`;
+
+  const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
   const perPage = (seconds: number, pages: number) => `${((seconds / pages) * 1000).toFixed(1)} ms/page`;
-  const row = (what: string, m: typeof real) =>
-    `| ${what.padEnd(24)} | ${String(m.build.routes).padStart(6)} | ${m.validate.toFixed(1).padStart(10)} | ${m.build.seconds.toFixed(1).padStart(7)} |`;
-  console.log('| content                  | routes | validate s | build s |');
-  console.log('| ------------------------ | ------ | ---------- | ------- |');
+  const row = (name: string, m: typeof real) =>
+    `| ${name.padEnd(24)} | ${String(m.routes).padStart(6)} | ${m.validate.toFixed(1).padStart(10)} | ${m.build.toFixed(1).padStart(7)} | ${mb(m.peak).padStart(15)} |`;
+  console.log('| content                  | routes | validate s | build s | build peak mem. |');
+  console.log('| ------------------------ | ------ | ---------- | ------- | --------------- |');
   console.log(row('real', real));
-  console.log(row(`real + ${EXTRA} copies`, grown));
-  const added = grown.build.routes - real.build.routes;
-  console.log(`build cost per page: real site ${perPage(real.build.seconds, real.build.routes)} (all of its build over its routes), ` +
-    `extra pages ${perPage(grown.build.seconds - real.build.seconds, added)} (the added build time over the ${added} added routes)`);
-  console.log(`build phases, real: ${real.build.phases}`);
-  console.log(`build phases, real + ${EXTRA} copies: ${grown.build.phases}`);
+  console.log(row(what, grown));
+  const added = grown.routes - real.routes;
+  console.log(`build cost per page: real site ${perPage(real.build, real.routes)} (all of its build over its routes), ` +
+    `added pages ${perPage(grown.build - real.build, added)} (the added build time over the ${added} added routes)`);
+  console.log(`build phases, real: ${real.phases}`);
+  console.log(`build phases, ${what}: ${grown.phases}`);
+  console.log(grown.search);
+
+  if (mode === 'products') {
+    // Every route's first-load JS against the real site's: the same route, or for a page the real site
+    // does not have, the real page made from the same template (a product's, a listing's).
+    const grownSizes = await sizes();
+    const like = (route: string) =>
+      realSizes.get(route) ??
+      realSizes.get([...realSizes.keys()].find((r) => r.replace(/\/[^/]+(\/\d+)?$/, '') === route.replace(/\/[^/]+(\/\d+)?$/, '') && r.startsWith('/products/'))!);
+    let worst = { route: '', diff: 0 };
+    for (const [route, js] of grownSizes) {
+      const before = like(route);
+      if (before === undefined) continue;
+      const diff = Math.abs(js - before);
+      if (diff >= worst.diff) worst = { route, diff };
+    }
+    const range = (m: Map<string, number>) => `${Math.min(...m.values()).toFixed(1)}-${Math.max(...m.values()).toFixed(1)} KB`;
+    console.log(`first-load JS (npm run size): real ${range(realSizes)} over ${realSizes.size} routes; ${what} ${range(grownSizes)} over ${grownSizes.size} routes; ` +
+      `largest difference from the real site's ${worst.diff.toFixed(1)} KB (${worst.route})`);
+    const wanted = products[Math.floor(products.length / 2)]!;
+    const s = await searchDownload(wanted.model, wanted.name);
+    console.log(`search for the model number ${wanted.model}: ${(s.total / 1024).toFixed(1)} KB gzip in all (${s.parts}); ` +
+      `${s.found ? `its product (${wanted.name}) is the first result` : `its product (${wanted.name}) is NOT the first result`}`);
+  }
 } finally {
   scratch.remove();
 }

@@ -99,9 +99,10 @@ test('the search button opens search (the way in on a phone); a typo still finds
 });
 
 test('the index is not part of any page load; it is fetched when search opens', async ({ page }) => {
+  // Scripts, and the data files the app fetches (the page's document, the products' parts of the index).
   const scripts: Promise<string>[] = [];
   page.on('response', (r) => {
-    if (r.url().endsWith('.js')) scripts.push(r.text());
+    if (/\.(js|json)$/.test(new URL(r.url()).pathname)) scripts.push(r.text());
   });
   await page.goto('/');
   await hydrated(page);
@@ -114,6 +115,7 @@ test('the index is not part of any page load; it is fetched when search opens', 
   await expect(searchBox(page)).toBeFocused();
   await page.keyboard.type('photometer 7500');
   await expect(result(page, /^Photometer 7500/)).toBeVisible();
+  await expect(result(page, /^Photometer 7500/)).toContainText('Palintest');
   expect((await Promise.all(scripts)).some((s) => s.includes(INDEX_ONLY_TEXT))).toBe(true);
 });
 
@@ -126,4 +128,20 @@ test('Escape closes search and puts focus back on the search button', async ({ p
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(trigger).toBeFocused();
+});
+
+test("a product's name finds its page, grouped with the products; Enter opens it in the app", async ({ page, consoleErrors }) => {
+  await page.goto('/services');
+  await hydrated(page);
+  await markWindow(page);
+  await page.keyboard.press('/');
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type('md 610');
+  const products = page.getByRole('dialog').getByRole('group', { name: 'Products' });
+  await expect(products.getByRole('button', { name: /^MD 610 Photometer/ })).toHaveAttribute('data-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/products\/md-610-photometer$/);
+  await expect(page.locator('h1')).toHaveText('MD 610 Photometer');
+  expect(await sameWindow(page)).toBe(true);
+  expect(consoleErrors).toEqual([]);
 });

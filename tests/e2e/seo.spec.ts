@@ -1,7 +1,7 @@
 // The built HTML as a crawler or a link preview sees it: fetched without running any script.
 import { expect, test } from '@playwright/test';
 import { canonicalPath, NOT_FOUND_ROUTE, parentRoute } from '../../schemas/routes';
-import { builtSite, loadContent } from '../../src/node/content/load';
+import { builtSite, loadContent, records } from '../../src/node/content/load';
 
 const { content } = await loadContent();
 if (!content) throw new Error('content is invalid: run npm run validate');
@@ -29,7 +29,9 @@ for (const route of allRoutes.filter((r) => r !== NOT_FOUND_ROUTE)) {
     expect(attr(html, /<meta name="geo.region" content="([^"]*)"/)).toBe('KE');
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     const hero = blocks[0]!;
-    const h1 = hero.type === 'hero' ? hero.title : hero.type === 'partner-profile' ? content.partners.get(hero.partner)!.name : '';
+    const entry = pageOf(route).entry;
+    const h1 =
+      hero.type === 'hero' ? hero.title : hero.type === 'partner-profile' ? content.partners.get(hero.partner)!.name : entry?.collection === 'products' ? entry.product.name : '';
     expect(decode(attr(html, /<h1[^>]*>([^<]*)<\/h1>/))).toBe(h1);
 
     const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].flatMap((m) => [JSON.parse(m[1]!)].flat());
@@ -38,9 +40,18 @@ for (const route of allRoutes.filter((r) => r !== NOT_FOUND_ROUTE)) {
     const org = ld.find((d: { '@type': string }) => d['@type'] === 'Organization');
     expect(org.sameAs).toEqual(site.social.map((s) => s.url));
     expect(org.address.addressCountry).toBe('KE');
-    // A trail Home > section > page wherever the page one level up is a page too.
+    // A trail Home > section > page wherever the page one level up is a page too, and on every page made
+    // from a template (its entry's trail: Home > Products > category > product).
     const up = parentRoute(pageOf(route).route);
-    expect(types.includes('BreadcrumbList')).toBe(!!up && content.pages.has(up));
+    expect(types.includes('BreadcrumbList')).toBe((!!up && content.pages.has(up)) || !!entry);
+    const crumbs = ld.find((d: { '@type': string }) => d['@type'] === 'BreadcrumbList');
+    if (entry) expect(crumbs.itemListElement.map((c: { item: string }) => c.item)).toEqual(entry.trail.map((c) => (c.url === '/' ? `${site.url}/` : site.url + c.url)));
+    // A product's page describes the product (no offer: no price is published).
+    const product = ld.find((d: { '@type': string }) => d['@type'] === 'Product');
+    if (entry?.collection === 'products') {
+      expect(product).toMatchObject({ name: meta.title, brand: { '@type': 'Brand', name: entry.brand.name }, category: entry.category.name, description: entry.product.description });
+      expect(product.offers).toBeUndefined();
+    } else expect(product).toBeUndefined();
   });
 }
 
@@ -56,7 +67,9 @@ test('water-testing offers its suppliers\' products in its catalogue', async ({ 
   const ld = [JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!)].flat();
   const catalogue = ld.find((d) => d['@type'] === 'Organization').hasOfferCatalog;
   const names = catalogue.itemListElement.map((o: { itemOffered: { name: string } }) => o.itemOffered.name);
-  const expected = [...content.suppliers.values()].flatMap((s) => s.products.map((p) => (p.name.startsWith(s.name) ? p.name : `${s.name} ${p.name}`)));
+  const expected = [...content.suppliers.values()].flatMap((s) =>
+    records(content).productsOf(s.id).slice(0, 3).map((p) => (p.name.startsWith(s.name) ? p.name : `${s.name} ${p.name}`)),
+  );
   expect(names).toEqual(expected);
 });
 

@@ -113,7 +113,7 @@ test('Details opens a dialog with everything, Request Quote and Datasheet; it cl
   await press(details, isMobile);
   const dialog = page.getByRole('dialog', { name: 'Photometer 7500' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('img', { name: 'Photometer 7500' })).toBeVisible();
+  await expect(dialog.getByRole('img', { name: 'A handheld photometer with a sample vial beside it' })).toBeVisible();
   await expect(dialog.getByRole('listitem')).toHaveCount(5);
   await expect(dialog.getByText('Bluetooth data transfer on the Bluetooth model')).toBeVisible();
   for (const app of ['Drinking-water treatment', 'Wastewater monitoring', 'Boiler and cooling water', 'Environmental surveys', 'Swimming pools']) await expect(dialog.getByText(app, { exact: true })).toBeVisible();

@@ -2,16 +2,25 @@
 // stock-photo host, a catalogue URL, a supplier without e-mail or website, an unknown supplier id),
 // rendered to HTML as the prerenderer does, with the records the block definitions resolve.
 import { MantineProvider } from '@mantine/core';
+import { createMemoryHistory, createRootRoute, createRouter, RouterContextProvider } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Partner, Supplier } from '../../schemas/records';
+import type { ShownSupplier } from '../../schemas/blocks/supplier-grid';
+import type { Partner } from '../../schemas/records';
 import { PartnerProfile } from '../../src/blocks/partner-profile/PartnerProfile';
 import { ProductView } from '../../src/blocks/supplier-grid/SupplierGrid';
 import { theme } from '../../src/ui/theme';
 
+// Links inside the site (a product's page) need a router to render.
+const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory() });
+
 function html(node: ReactNode): HTMLDoc {
-  const markup = renderToStaticMarkup(<MantineProvider theme={theme}>{node}</MantineProvider>);
+  const markup = renderToStaticMarkup(
+    <RouterContextProvider router={router}>
+      <MantineProvider theme={theme}>{node}</MantineProvider>
+    </RouterContextProvider>,
+  );
   return new HTMLDoc(markup.replace(/<style[\s\S]*?<\/style>/g, ''));
 }
 
@@ -38,18 +47,22 @@ class HTMLDoc {
   }
 }
 
-const product = (over: Partial<Supplier['products'][number]> = {}): Supplier['products'][number] => ({
+type ShownProduct = ShownSupplier['products'][number];
+const product = (over: Partial<ShownProduct> = {}): ShownProduct => ({
   id: 'p',
   name: 'Photometer',
+  brand: 'acme',
   description: 'Measures things.',
-  image: '/images/products/photometer.svg',
-  category: 'Photometers',
+  image: { src: '/images/products/photometer.svg', alt: 'A handheld photometer' },
+  category: 'photometers',
+  categoryName: 'Photometers',
   specifications: [],
   applications: [],
+  url: '/products/p',
   ...over,
 });
 
-const supplier = (over: Partial<Supplier> = {}): Supplier => ({
+const supplier = (over: Partial<ShownSupplier> = {}): ShownSupplier => ({
   id: 'acme',
   name: 'Acme Water',
   description: 'Water kits.',
@@ -61,6 +74,7 @@ const supplier = (over: Partial<Supplier> = {}): Supplier => ({
   established: 1990,
   countries: [],
   products: [product()],
+  productCount: 1,
   ...over,
 });
 
@@ -93,6 +107,16 @@ describe('supplier product view (section 2)', () => {
     expect(doc.text).not.toContain('Key Features');
     expect(doc.text).not.toContain('Contact for pricing');
     expect(doc.links().map((l) => l.text)).not.toContain('Sheet');
+  });
+
+  it('links each product card to its page, and a supplier with more products than it shows to all of them', () => {
+    const three = [product({ id: 'a', name: 'A', url: '/products/a' }), product({ id: 'b', name: 'B', url: '/products/b' }), product({ id: 'c', name: 'C', url: '/products/c' })];
+    const doc = html(<ProductView supplier={supplier({ products: three, productCount: 7, allProducts: '/products/brand/acme' })} />);
+    expect(doc.text).toContain('7 products available');
+    expect(doc.links()).toContainEqual(expect.objectContaining({ text: 'B', href: '/products/b' }));
+    expect(doc.links()).toContainEqual(expect.objectContaining({ text: 'All 7 Acme Water products', href: '/products/brand/acme' }));
+    const few = html(<ProductView supplier={supplier()} />);
+    expect(few.links().map((l) => l.text)).not.toContainEqual(expect.stringMatching(/^All /));
   });
 
   it('caps a product card at 3 specifications and 3 applications, with the counts of the rest', () => {

@@ -78,6 +78,11 @@ describe('routes (specification section 2)', () => {
         ...SPEC_INDUSTRIES.map((s) => `/industries/${s}`),
         ...SPEC_POLICIES.map((s) => `/policies/${s}`),
         ...SPEC_PARTNERS.flatMap((id) => [`/partner/${id}`, `/${id}`]),
+        // The catalogue (D16): its index, a page per product, a page per category and per brand with products.
+        '/products',
+        ...[...content.products.keys()].map((id) => `/products/${id}`),
+        ...new Set([...content.products.values()].map((p) => `/products/category/${p.category}`)),
+        ...new Set([...content.products.values()].map((p) => `/products/brand/${p.brand}`)),
       ].sort(),
     );
   });
@@ -96,7 +101,8 @@ describe('routes (specification section 2)', () => {
 });
 
 const partnerRoute = (route: string) => route.startsWith('/partner/');
-const contentRoutes = [...pages.keys()].filter((r) => r !== '/404' && !partnerRoute(r));
+// Template pages (/products/[id]) open with what their collection's entry shows; test/unit/catalogue.test.ts checks them.
+const contentRoutes = [...pages.keys()].filter((r) => r !== '/404' && !partnerRoute(r) && !r.includes('['));
 const toContact = (b: Button) => b.action.kind === 'link' && /^\/contact(#[a-z0-9-]+)?$/.test(b.action.to);
 
 describe('every page', () => {
@@ -331,18 +337,27 @@ describe('water-testing suppliers (specification sections 3 and 9)', () => {
     expect(blocksOf('/services/water-testing', 'supplier-grid').map((g) => g.suppliers)).toEqual([['palintest', 'lovibond', 'delagua', 'wagtech']]);
   });
 
-  it('each has 1 to 3 products with specifications, applications and a category; a shown price is "Contact for pricing"', () => {
+  it('each has 1 to 3 products, records of their own with specifications, applications and a category; a shown price is "Contact for pricing"', () => {
     const prices: string[] = [];
     for (const s of suppliers.values()) {
-      expect(s.products.length, s.id).toBeGreaterThanOrEqual(1);
-      expect(s.products.length, s.id).toBeLessThanOrEqual(3);
-      for (const p of s.products) {
+      const own = [...content.products.values()].filter((p) => p.brand === s.id);
+      expect(own.length, s.id).toBeGreaterThanOrEqual(1);
+      expect(own.length, s.id).toBeLessThanOrEqual(3);
+      for (const p of own) {
         expect(p.category && p.specifications.length > 0 && p.applications.length > 0, `${s.id}/${p.id}`).toBeTruthy();
         if (p.price !== undefined) prices.push(p.price);
       }
     }
     expect(prices.length).toBeGreaterThan(0);
     expect(new Set(prices)).toEqual(new Set(['Contact for pricing']));
+  });
+
+  it("the catalogue is the specification's eight products, nothing added (D16)", () => {
+    expect([...content.products.keys()].sort()).toEqual([
+      'comparator-2000-plus', 'delagua-dual-incubator-kit', 'delagua-kit-consumables', 'md-610-photometer',
+      'palintest-dpd-tablets', 'photometer-7500', 'pooltest-9-bluetooth', 'potatest-plus',
+    ]);
+    for (const p of content.products.values()) expect(p.model, p.id).toBeUndefined();
   });
 });
 

@@ -39,6 +39,35 @@ describe('npm run new-page', { timeout: 60_000 }, () => {
   });
 });
 
+describe('npm run new-product', { timeout: 60_000 }, () => {
+  it('writes a product record that fails validation on its placeholders only; once they are written, the product has its page', async () => {
+    const out = scratch.npm('new-product', ['nitrate-test-kit', '--brand', 'lovibond', '--category', 'field-test-kits']);
+    expect(out).toContain('pages-data/records/products/nitrate-test-kit.json: its page will be /products/nitrate-test-kit');
+    const file = 'pages-data/records/products/nitrate-test-kit.json';
+    expect(JSON.parse(scratch.read(file))).toMatchObject({ $schema: '../../../schemas/product.schema.json', brand: 'lovibond', category: 'field-test-kits' });
+    const problems = await codes();
+    expect(problems.length).toBeGreaterThan(3);
+    for (const problem of problems) expect(problem).toMatch(new RegExp(`^${file} \\S+ placeholder$`));
+    scratch.editJson<Record<string, unknown>>(file, (doc) => ({
+      ...doc,
+      name: 'Nitrate Test Kit',
+      model: 'NT-4410',
+      description: 'Tablets and tubes for nitrate checks at the well head.',
+      image: { src: '/images/products/test-kit.svg', alt: 'A test kit with reagent bottles and tubes' },
+      specifications: ['Tablet reagents'],
+      applications: ['Boreholes'],
+    }));
+    expect(await codes()).toEqual([]);
+    expect((await loadContent(scratch.dir)).content!.routes.get('/products/nitrate-test-kit')?.doc.meta.title).toBe('Lovibond Nitrate Test Kit');
+  });
+
+  it('refuses an id in use, an unknown brand or category, naming the known ones', () => {
+    expect(() => scratch.npm('new-product', ['photometer-7500', '--brand', 'palintest', '--category', 'photometers'])).toThrow(/photometer-7500\.json exists already/);
+    expect(() => scratch.npm('new-product', ['kit-two', '--brand', 'acme', '--category', 'photometers'])).toThrow(/--brand acme: .*lovibond/);
+    expect(() => scratch.npm('new-product', ['kit-two', '--brand', 'lovibond', '--category', 'kits'])).toThrow(/--category kits: .*field-test-kits/);
+  });
+});
+
 describe('npm run new-block', { timeout: 120_000 }, () => {
   it('adds a block type that passes typecheck and validation, and that pages can use', async () => {
     scratch.npm('new-block', ['gallery-strip']);

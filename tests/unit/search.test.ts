@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { policySectionAnchor } from '../../schemas/anchors';
-import { anchors, loadContent } from '../../src/node/content/load';
-import { buildSearchIndex } from '../../src/node/build/search-index';
-import { createSearch, normalizeTerm, type SearchEntry } from '../../src/lib/search';
+import { canonicalPath } from '../../schemas/routes';
+import { anchors, loadContent, sitePages } from '../../src/node/content/load';
+import { searchData, searchEntries, termFiles } from '../../src/node/build/search-index';
+import { createSearch, decodeIds, normalizeTerm, partsInMemory, type SearchEntry, termFileOf, termFilesFor, words } from '../../src/lib/search';
 
 const { content } = await loadContent();
 if (!content) throw new Error('content is invalid: run npm run validate');
-const entries = buildSearchIndex(content);
-const search = await createSearch(entries);
+const entries = searchEntries(content);
+const data = searchData(content);
+const search = await createSearch(data.index, partsInMemory(data));
 /** The pages a query finds, in the order the results list shows them. */
-const pagesFor = (query: string) => [...new Set(search(query).map((h) => h.url.split('#')[0]))];
+const pagesFor = async (query: string) => [...new Set((await search(query)).map((h) => h.url.split('#')[0]))];
 
 // What a buyer types, and the pages it must find, best first: the first is the first result and the
 // others follow in this order.
@@ -28,7 +30,13 @@ const expectations: [string, string[]][] = [
   ['HPLC', ['/services/chromatography-solutions', '/industries/pharmaceutical']],
   ['grievance', ['/policies/grievance-mechanism', '/policies']],
   ['water testing', ['/services/water-testing', '/palintest']],
-  ['photometer', ['/services/water-testing', '/services/laboratory-instruments', '/lovibond', '/palintest']],
+  // A product word finds the products first now that each has a page (D16): their category, the products, then where they are used.
+  ['photometer', ['/products/category/photometers', '/products/photometer-7500', '/services/laboratory-instruments', '/services/water-testing', '/lovibond', '/palintest']],
+  ['photometer 7500', ['/products/photometer-7500']],
+  ['Palintest Photometer 7500 Kenya', ['/products/photometer-7500']],
+  ['md 610', ['/products/md-610-photometer']],
+  ['pooltset', ['/products/pooltest-9-bluetooth']],
+  ['delagua kit', ['/products/delagua-kit-consumables', '/products/delagua-dual-incubator-kit']],
   ['lovibond', ['/lovibond', '/services/water-testing']],
   ['autoclave', ['/services/laboratory-instruments', '/labtron']],
   ['agar', ['/micromedica', '/services/life-sciences-products']],
@@ -39,8 +47,8 @@ const expectations: [string, string[]][] = [
 
 describe('search ranking against the real content', () => {
   for (const [query, want] of expectations) {
-    it(`'${query}' finds ${want.join(', ')}`, () => {
-      const got = pagesFor(query);
+    it(`'${query}' finds ${want.join(', ')}`, async () => {
+      const got = await pagesFor(query);
       expect(got[0]).toBe(want[0]);
       const at = want.map((p) => got.indexOf(p));
       expect(at.every((i) => i >= 0), `${want.join(', ')} all in ${got.join(', ')}`).toBe(true);
@@ -48,47 +56,52 @@ describe('search ranking against the real content', () => {
     });
   }
 
-  it('leads to the section that answers, where the section has an anchor', () => {
-    expect(search('fume hood')[0]).toMatchObject({ url: '/services/safety-solutions#categories', title: 'Fume Hoods and Containment', group: 'Products & services' });
-    expect(search('Containment & Storage').some((h) => h.url === '/#products')).toBe(true);
-    const raise = search('how to raise a grievance').slice(0, 2).map((h) => h.url);
+  it('leads to the section that answers, where the section has an anchor', async () => {
+    expect((await search('fume hood'))[0]).toMatchObject({ url: '/services/safety-solutions#categories', title: 'Fume Hoods and Containment', group: 'Products & services' });
+    expect((await search('Containment & Storage')).some((h) => h.url === '/#products')).toBe(true);
+    const raise = (await search('how to raise a grievance')).slice(0, 2).map((h) => h.url);
     expect(raise).toEqual(['/policies/grievance-mechanism', `/policies/grievance-mechanism#${policySectionAnchor(3)}`]);
   });
 
-  it('shows the page a result is on, and the list item that matched when only an item did', () => {
-    const ph = search('ph met')[0]!;
+  it('shows the page a result is on, and the list item that matched when only an item did', async () => {
+    const ph = (await search('ph met'))[0]!;
     expect(ph.title).toBe('pH Meters');
     expect(ph.description).toMatch(/^Laboratory Instruments · /);
-    const labtron = search('autoclave').find((h) => h.url === '/services/scientific-equipment#partners');
+    const labtron = (await search('autoclave')).find((h) => h.url === '/services/scientific-equipment#partners');
     expect(labtron?.description).toBe('Scientific Equipment · Autoclaves');
   });
 
-  it('groups the results by kind, the best result first', () => {
-    const hits = search('photometer');
-    expect(hits[0]).toMatchObject({ title: 'Photometer 7500', kind: 'Product', group: 'Products' });
+  it('groups the results by kind, the best result first', async () => {
+    const hits = await search('photometer');
+    // The category, then its products, in the one group of products.
+    expect(hits.slice(0, 3)).toMatchObject([
+      { title: 'Photometers', url: '/products/category/photometers', kind: 'Product', group: 'Products' },
+      { title: 'Photometer 7500', url: '/products/photometer-7500', kind: 'Product', group: 'Products' },
+      { title: 'MD 610 Photometer', url: '/products/md-610-photometer', kind: 'Product', group: 'Products' },
+    ]);
     const groups = hits.map((h) => h.group);
     // Each group is one run: once left, never seen again.
     expect(groups.filter((g, i) => g !== groups[i - 1])).toEqual([...new Set(groups)]);
     expect(new Set(groups).size).toBeGreaterThan(2);
   });
 
-  it('lists no link twice and at most two sections of one page', () => {
+  it('lists no link twice and at most two sections of one page', async () => {
     for (const query of ['water', 'laboratory', 'safety', 'a']) {
-      const urls = search(query).map((h) => h.url);
+      const urls = (await search(query)).map((h) => h.url);
       expect(new Set(urls).size).toBe(urls.length);
       const paths = urls.map((u) => u.split('#')[0]);
       for (const p of paths) expect(paths.filter((q) => q === p).length, `${query}: ${p}`).toBeLessThanOrEqual(2);
     }
   });
 
-  it('finds nothing for nonsense, stop words or an empty box', () => {
-    expect(search('xyzzyq')).toEqual([]);
-    expect(search('   ')).toEqual([]);
-    expect(search('the and of')).toEqual([]);
+  it('finds nothing for nonsense, stop words or an empty box', async () => {
+    expect(await search('xyzzyq')).toEqual([]);
+    expect(await search('   ')).toEqual([]);
+    expect(await search('the and of')).toEqual([]);
   });
 
-  it('still finds the entries with most of the words when no entry has them all', () => {
-    expect(pagesFor('palintest spaceship')[0]).toBe('/palintest');
+  it('still finds the entries with most of the words when no entry has them all', async () => {
+    expect((await pagesFor('palintest spaceship'))[0]).toBe('/palintest');
   });
 
   it('makes plurals and accents meet their singular, unaccented form', () => {
@@ -103,11 +116,11 @@ describe('search ranking against the real content', () => {
 describe('search index', () => {
   const anchorsOf = (path: string) => new Set(anchors(content.routes.get(path)!.doc.blocks));
 
-  it('has an entry for every page but the not-found page, at its canonical address', () => {
-    const pages = new Set(entries.filter((e) => !e.page).map((e) => e.url));
-    for (const route of content.pages.keys()) {
-      if (route === '/404') expect(pages.has(route)).toBe(false);
-      else expect(pages.has(route.replace(/^\/partner\//, '/'))).toBe(true);
+  it('has an entry for every page but the not-found page and the later pages of a list, at its canonical address', () => {
+    const urls = new Set(entries.map((e) => e.url));
+    for (const page of sitePages(content)) {
+      const later = page.entry && 'page' in page.entry && page.entry.page > 1;
+      expect(urls.has(canonicalPath(page.route)), page.route).toBe(page.route !== '/404' && !later);
     }
   });
 
@@ -121,11 +134,39 @@ describe('search index', () => {
 
   it('indexes products, partners and suppliers by name and specification', () => {
     const named = (title: string): SearchEntry | undefined => entries.find((e) => e.title === title);
-    expect(named('Photometer 7500')).toMatchObject({ kind: 'Product', url: '/services/water-testing#partners', page: 'Palintest' });
+    expect(named('Photometer 7500')).toMatchObject({ kind: 'Product', url: '/products/photometer-7500', page: 'Palintest' });
     expect(named('Photometer 7500')!.items).toContain('Pre-programmed Palintest test methods');
     expect(named('Hanna Instruments')).toMatchObject({ kind: 'Partner', url: '/hanna-instruments' });
     const delagua = content.suppliers.get('delagua')!;
     expect(named(delagua.name)).toMatchObject({ kind: 'Partner', url: '/services/water-testing#partners' });
+  });
+
+  it("keeps the products' entries out of the chunk: each is in one file of entries, and every word of it in its term file", () => {
+    const products = [...content.products.keys()].map((id) => `/products/${id}`);
+    expect(data.index.entries.filter((e) => products.includes(e.url))).toEqual([]);
+    const filed = data.entries.flat();
+    expect(filed.map((e) => e.url).sort()).toEqual([...products].sort());
+    expect(data.entries.every((f) => f.length <= data.index.products.chunk)).toBe(true);
+    filed.forEach((e, id) => {
+      for (const word of words([e.title, e.page, e.text, ...(e.items ?? [])].join(' '))) {
+        const [title = '', other = ''] = data.terms.get(termFileOf(word, new Set(data.terms.keys()))!)?.[word] ?? [];
+        expect([...decodeIds(title), ...decodeIds(other)], `${e.title}: ${word}`).toContain(id);
+      }
+    });
+    expect([...data.terms.keys()].sort()).toEqual(data.index.products.shards);
+  });
+
+  it('splits a large term file by one more letter, and still finds every word and every word a prefix starts', () => {
+    // A catalogue's model numbers: thousands of words starting with the same two letters.
+    const words = [...Array.from({ length: 3000 }, (_, i) => `bi${String(i * 7).padStart(5, '0')}`), 'bi', 'bio', 'biobase', 'ph'];
+    const files = termFiles(words.map((w) => [w, ['', '0']]));
+    const keys = new Set(files.keys());
+    expect([...keys].some((k) => k.length > 2)).toBe(true);
+    expect(Math.max(...[...files.values()].map((f) => JSON.stringify(f).length))).toBeLessThan(12_000);
+    for (const w of words) expect(files.get(termFileOf(w, keys)!)?.[w], w).toBeDefined();
+    const under = (prefix: string) => termFilesFor(prefix, keys, true).flatMap((k) => Object.keys(files.get(k)!)).filter((w) => w.startsWith(prefix)).sort();
+    expect(under('bi01')).toEqual(words.filter((w) => w.startsWith('bi01')).sort());
+    expect(under('bio')).toEqual(['bio', 'biobase']);
   });
 
   it('is compact: one entry per link and title, short snippets, no empty or repeated items', () => {

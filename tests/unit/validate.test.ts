@@ -171,8 +171,8 @@ describe('npm run validate', () => {
   it('rejects a site address that is not an origin, and a datasheet outside public/', async () => {
     const site = read('site.json').replace('"url": "https://www.acacia-scientific.example"', '"url": "https://www.acacia-scientific.example/"');
     expect(await validateWith({ 'site.json': site })).toEqual([{ at: 'pages-data/site.json:6:10', path: 'url', code: 'bad-format' }]);
-    const suppliers = read('records/suppliers.json').replace('"/datasheets/photometer-7500.pdf"', '"/datasheets/../../etc/passwd.pdf"');
-    expect((await validateWith({ 'records/suppliers.json': suppliers })).map((p) => [p.path, p.code])).toEqual([['suppliers[0].products[0].datasheet', 'bad-format']]);
+    const product = read('records/products/photometer-7500.json').replace('"/datasheets/photometer-7500.pdf"', '"/datasheets/../../etc/passwd.pdf"');
+    expect((await validateWith({ 'records/products/photometer-7500.json': product })).map((p) => [p.path, p.code])).toEqual([['datasheet', 'bad-format']]);
   });
 
   it('requires each document to name its JSON Schema', async () => {
@@ -266,9 +266,76 @@ describe('the content tree is the site', () => {
   });
 });
 
-/** The line:column where a text starts. */
-function positionOf(text: string, needle: string): string {
-  const before = text.slice(0, text.indexOf(needle));
+describe('the catalogue (issue 22)', { timeout: 30_000 }, () => {
+  const FILE = 'records/products/nitrate-test-kit.json';
+  const product = (over: Record<string, unknown> = {}) =>
+    JSON.stringify(
+      {
+        $schema: '../../../schemas/product.schema.json',
+        name: 'Nitrate Test Kit',
+        brand: 'lovibond',
+        category: 'field-test-kits',
+        description: 'A kit for nitrate checks at the well head.',
+        image: { src: '/images/products/test-kit.svg', alt: 'A test kit with reagent bottles' },
+        ...over,
+      },
+      null,
+      2,
+    ) + '\n';
+
+  it('a product added as one file is a page at /products/{id}, made from the template', async () => {
+    const { content, problems } = await loadContent(contentWith({ [FILE]: product() }));
+    expect(problems.map(brief)).toEqual([]);
+    const page = content!.routes.get('/products/nitrate-test-kit')!;
+    expect(page.file).toBe('products/[id].json');
+    expect(page.doc.meta.title).toBe('Lovibond Nitrate Test Kit');
+    expect(page.entry).toMatchObject({ collection: 'products', product: { id: 'nitrate-test-kit', name: 'Nitrate Test Kit' } });
+  });
+
+  it('names the position of an unknown brand, an unknown category and a missing picture in the product file', async () => {
+    const text = product({ brand: 'lovibnd', category: 'field-kits', image: { src: '/images/products/no-such.svg', alt: 'A test kit' } });
+    const problems = await problemsWith({ [FILE]: text });
+    expect(problems.map(brief)).toEqual([
+      { at: `pages-data/${FILE}:${positionOf(text, '"lovibnd"')}`, path: 'brand', code: 'unknown-brand' },
+      { at: `pages-data/${FILE}:${positionOf(text, '"field-kits"')}`, path: 'category', code: 'unknown-category' },
+      { at: `pages-data/${FILE}:${positionOf(text, '"/images/products/no-such.svg"')}`, path: 'image.src', code: 'missing-file' },
+    ]);
+    expect(problems[0]!.message).toContain('did you mean "lovibond"');
+  });
+
+  it('a product file is named by its id; a typo\'d key and a name too long for its page\'s title are shown in it', async () => {
+    expect(await validateWith({ 'records/products/Nitrate Kit.json': product() })).toEqual([{ at: 'pages-data/records/products/Nitrate Kit.json:1:1', path: '', code: 'unknown-record-file' }]);
+    const typo = product({ modle: 'NT-1' });
+    expect(await validateWith({ [FILE]: typo })).toEqual([{ at: `pages-data/${FILE}:${positionOf(typo, '"modle"')}`, path: 'modle', code: 'unknown-key' }]);
+    const long = product({ name: 'Nitrate, Nitrite and Ammonia Test Kit for Boreholes' });
+    expect(await validateWith({ [FILE]: long })).toEqual([{ at: `pages-data/${FILE}:${positionOf(long, '"Nitrate, Nitrite')}`, path: 'name', code: 'long-title' }]);
+  });
+
+  it('a template names its collection, its blocks take what it gives, and its {words} are fields of its entries', async () => {
+    const template = read('products/[id].json');
+    const misspelt = template.replace('"title": "{fullName}"', '"title": "{fullname}"');
+    expect(await validateWith({ 'products/[id].json': misspelt })).toEqual([{ at: `pages-data/products/[id].json:${positionOf(misspelt, '"{fullname}"')}`, path: 'meta.title', code: 'unknown-token' }]);
+    const listing = read('products/category/[id].json').replace('  "collection": "product-categories",\n', '');
+    expect(await validateWith({ 'products/category/[id].json': listing })).toEqual([{ at: 'pages-data/products/category/[id].json:1:1', path: '', code: 'template-file' }]);
+    const contact = read('contact.json').replace(/\{\s*"type": "hero"[\s\S]*?"buttons": \[[\s\S]*?\]\s*\}/, '{ "type": "product-detail" }');
+    expect(await validateWith({ 'contact.json': contact })).toEqual([{ at: `pages-data/contact.json:${positionOf(contact, '"product-detail"')}`, path: 'blocks[0].type', code: 'block-needs-entry' }]);
+  });
+
+  it('a supplier in a supplier grid has products to show, and features only its own', async () => {
+    expect(await validateWith({ 'records/products/potatest-plus.json': null })).toEqual([
+      { at: `pages-data/services/water-testing.json:${positionOf(read('services/water-testing.json'), '"wagtech"')}`, path: 'blocks[1].suppliers[3]', code: 'supplier-without-products' },
+    ]);
+    const suppliers = read('records/suppliers.json').replace('"md-610-photometer"', '"photometer-7500"');
+    const lovibond = suppliers.indexOf('"id": "lovibond"');
+    expect(await validateWith({ 'records/suppliers.json': suppliers })).toEqual([
+      { at: `pages-data/records/suppliers.json:${positionOf(suppliers, '"photometer-7500"', lovibond)}`, path: 'suppliers[1].featured[0]', code: 'featured-elsewhere' },
+    ]);
+  });
+});
+
+/** The line:column where a text starts (its first occurrence from `from` on). */
+function positionOf(text: string, needle: string, from = 0): string {
+  const before = text.slice(0, text.indexOf(needle, from));
   return `${before.split('\n').length}:${before.length - before.lastIndexOf('\n')}`;
 }
 
@@ -287,7 +354,7 @@ describe('references are part of the schema', () => {
   });
 });
 
-describe('npm run validate output', () => {
+describe('npm run validate output', { timeout: 60_000 }, () => {
   const cli = join(project, 'src/node/content/validate-cli.ts');
   const run = (root: string, args: string[], env: Record<string, string> = {}) => {
     try {

@@ -1,12 +1,12 @@
-import { Badge, Button, Card, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
-import { IconFileText, IconMail, IconWorld } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconFileText, IconMail, IconWorld } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { BlockOf } from '../../../schemas/blocks';
-import type { Product, Supplier } from '../../../schemas/records';
+import type { ShownSupplier } from '../../../schemas/blocks/supplier-grid';
 import { openDialog } from '../../dialogs';
 import { openMailProgram } from '../../lib/browser';
 import { mailtoUrl, productQuoteMail } from '../../lib/mail';
-import { external } from '../../ui/actions';
+import { external, InternalLink } from '../../ui/actions';
 import { Picture, PicturesProvider, usePictures } from '../../ui/Picture';
 import { ItemList } from '../../ui/ItemList';
 import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
@@ -14,6 +14,7 @@ import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
 
 type SupplierGridBlock = BlockOf<'supplier-grid'>;
+type ShownProduct = ShownSupplier['products'][number];
 
 /** Shows at most `max` items and a '+N more' note for the rest (section 9 limits). */
 function Capped({ items, max, more }: { items: string[]; max: number; more: (n: number) => string }) {
@@ -63,8 +64,8 @@ export function SupplierGrid({ block, suppliers }: BlockComponentProps<'supplier
                 <Capped items={s.specialties} max={3} more={(n) => `+${n} more`} />
                 {s.certification.length > 0 && <Capped items={s.certification} max={2} more={(n) => `+${n} more`} />}
               </Stack>
-              <Button mt="md" onClick={() => setSelected(s.id)} data-supplier={s.id} aria-label={`View products (${s.products.length}) from ${s.name}`}>
-                View products ({s.products.length})
+              <Button mt="md" onClick={() => setSelected(s.id)} data-supplier={s.id} aria-label={`View products (${s.productCount}) from ${s.name}`}>
+                View products ({s.productCount})
               </Button>
             </Card>
           ))}
@@ -82,11 +83,11 @@ export function SupplierGrid({ block, suppliers }: BlockComponentProps<'supplier
   );
 }
 
-export function ProductView({ supplier, onClose }: { supplier: Supplier | undefined; onClose?: () => void }) {
+export function ProductView({ supplier, onClose }: { supplier: ShownSupplier | undefined; onClose?: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [supplier?.id]);
   if (!supplier) return null;
-  const n = supplier.products.length;
+  const n = supplier.productCount;
   return (
     <Stack gap="lg" className="product-view">
       <Group justify="space-between" wrap="nowrap">
@@ -108,6 +109,16 @@ export function ProductView({ supplier, onClose }: { supplier: Supplier | undefi
           <ProductCard key={p.id} product={p} supplier={supplier} />
         ))}
       </ResponsiveGrid>
+      {supplier.allProducts && (
+        <Group justify="center">
+          <Anchor component={InternalLink} to={supplier.allProducts} fw={600}>
+            <Group gap={6} component="span">
+              All {n} {supplier.name} products
+              <IconArrowRight size={16} aria-hidden />
+            </Group>
+          </Anchor>
+        </Group>
+      )}
       <Card withBorder radius="md" padding="lg" bg="var(--mantine-color-brand-0)">
         <Title order={4}>Talk to us about {supplier.name}</Title>
         <ItemList size="sm" gap={2} className="spaced-top">
@@ -133,12 +144,12 @@ export function ProductView({ supplier, onClose }: { supplier: Supplier | undefi
   );
 }
 
-function requestQuote(product: Product, supplier: Supplier) {
+function requestQuote(product: ShownProduct, supplier: ShownSupplier) {
   if (!supplier.contactInfo.email) return;
-  openMailProgram(mailtoUrl(productQuoteMail(supplier.contactInfo.email, product, supplier.name)));
+  openMailProgram(mailtoUrl(productQuoteMail(supplier.contactInfo.email, { ...product, category: product.categoryName }, supplier.name)));
 }
 
-function ProductCard({ product, supplier }: { product: Product; supplier: Supplier }) {
+function ProductCard({ product, supplier }: { product: ShownProduct; supplier: ShownSupplier }) {
   const specs = product.specifications;
   const apps = product.applications;
   const canQuote = Boolean(supplier.contactInfo.email);
@@ -147,13 +158,17 @@ function ProductCard({ product, supplier }: { product: Product; supplier: Suppli
   return (
     <Card withBorder radius="md" padding="lg">
       <Card.Section>
-        <Picture src={product.image} alt={product.name} className="card-image" />
+        <Picture src={product.image.src} alt={product.image.alt} className="card-image" />
       </Card.Section>
       <Stack gap="xs" mt="md" style={{ flex: 1 }}>
         <Badge variant="light" w="fit-content">
-          {product.category}
+          {product.categoryName}
         </Badge>
-        <Title order={4}>{product.name}</Title>
+        <Title order={4}>
+          <Anchor component={InternalLink} to={product.url} inherit className="card-title-link">
+            {product.name}
+          </Anchor>
+        </Title>
         <Text size="sm" c="dimmed" lineClamp={2}>
           {product.description}
         </Text>
@@ -201,14 +216,14 @@ function ProductCard({ product, supplier }: { product: Product; supplier: Suppli
 }
 
 /** The product's Details dialog: everything the card leaves out (section 2, supplier product view). */
-function ProductDetails({ product, supplier }: { product: Product; supplier: Supplier }) {
+function ProductDetails({ product, supplier }: { product: ShownProduct; supplier: ShownSupplier }) {
   const specs = product.specifications;
   const apps = product.applications;
   const canQuote = Boolean(supplier.contactInfo.email);
   return (
     <Stack gap="sm">
-      <Picture src={product.image} alt={product.name} className="rounded-image" />
-      <Badge variant="light">{product.category}</Badge>
+      <Picture src={product.image.src} alt={product.image.alt} className="rounded-image" />
+      <Badge variant="light">{product.categoryName}</Badge>
       <Text>{product.description}</Text>
       {specs.length > 0 && (
         <>

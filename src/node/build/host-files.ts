@@ -60,7 +60,8 @@ function hostHeaders(headers: Record<string, string>): string {
 function hostRedirects(pages: readonly string[]): string {
   // Netlify applies a rule to a path that is also a file (x/index.html) only when forced with `!`.
   const rules = pages.flatMap((r) => (r === '/' ? [['/index.html', '/', '301!']] : [[`${r}.html`, r, '301'], [`${r}/index.html`, r, '301!']]));
-  const width = (i: number) => Math.max(...rules.map((rule) => rule[i]!.length));
+  const widths = [0, 1].map((i) => rules.reduce((w, rule) => Math.max(w, rule[i]!.length), 0));
+  const width = (i: number) => widths[i]!;
   return [
     `# Netlify / Cloudflare Pages redirects. ${generated}`,
     '#',

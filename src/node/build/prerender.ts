@@ -7,12 +7,14 @@ import { gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest } from 'vite';
+import type { SearchIndex } from '../../lib/search.ts';
 import { canonicalPath, NOT_FOUND_ROUTE } from '../../../schemas/routes.ts';
-import { builtSite, type Content, formatProblem, loadContent, resolvePage } from '../content/load.ts';
+import { pageDataPath } from '../../../schemas/routes.ts';
+import { builtSite, type Content, formatProblem, loadContent, resolvePage, sitePages } from '../content/load.ts';
+import { shareContent } from '../content/vite-plugin.ts';
 import { hostFiles } from './host-files.ts';
-import { buildSearchIndex } from './search-index.ts';
+import { buildSearchIndex, searchFiles } from './search-index.ts';
 import { jsonLdScript, structuredData } from './structured-data.ts';
-import { pageModule } from '../content/vite-plugin.ts';
 
 const root = process.cwd();
 const dist = resolve(root, 'dist');
@@ -34,6 +36,13 @@ export function outputFile(route: string): string {
 
 async function main() {
   const timer = phases();
+  // Loaded once: the client and server builds take it from here (shareContent) rather than loading it again.
+  const loaded = loadContent(root);
+  shareContent(loaded);
+  const { content, problems } = await loaded;
+  if (!content) throw new Error(`Invalid content in pages-data/ (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map(formatProblem).join('\n')}`);
+  const site = builtSite(content.site);
+  timer.end('content');
   await build({ configLoader: 'runner', logLevel: 'warn', build: { manifest: true, outDir: dist, emptyOutDir: true } });
   timer.end('client build');
   rmSync(ssrOut, { recursive: true, force: true });
@@ -42,21 +51,33 @@ async function main() {
 
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
   const { template, entryChunks } = startAfterPaint(readFileSync(join(dist, 'index.html'), 'utf8'));
-  const { content, problems } = await loadContent(root);
-  if (!content) throw new Error(`content became invalid during the build:\n${problems.map(formatProblem).join('\n')}`);
-  const site = builtSite(content.site);
-  timer.end('content');
 
+  // Each route's document, where the app fetches it (and the prerenderer reads it): what a page needs
+  // in its HTML besides is kept, its structured data and the chunks of its blocks.
   const assetsOf = pageAssets(manifest);
-  await onWorkers<Rendered>(RENDERER, [...content.routes.keys()], pathToFileURL(join(ssrOut, 'entry-server.js')).href, ({ url, html, status }) => {
-    const page = content.routes.get(url)!;
+  const pageFacts = new Map<string, { ld: string; js: string[]; css: string[] }>();
+  for (const [url, page] of content.routes) {
+    const resolved = resolvePage(content, page);
+    const file = join(dist, pageDataPath(url));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(resolved));
+    const ld = url === NOT_FOUND_ROUTE ? '' : `\n    ${jsonLdScript(structuredData(site, content, resolved, page.entry))}`;
+    pageFacts.set(url, { ld, ...assetsOf(url, resolved.blocks.map((b) => b.block.type)) });
+  }
+  const search = searchFiles(content);
+  for (const [path, text] of search) {
+    mkdirSync(dirname(join(dist, path)), { recursive: true });
+    writeFileSync(join(dist, path), text);
+  }
+  timer.end('page documents and search files');
+
+  await onWorkers<Rendered>(RENDERER, [...content.routes.keys()], { entry: pathToFileURL(join(ssrOut, 'entry-server.js')).href, dist }, ({ url, html, status }) => {
     const expected = url === NOT_FOUND_ROUTE ? 404 : 200;
     if (status !== expected) throw new Error(`prerender ${url}: status ${status}, expected ${expected}`);
     const { head, body } = splitHead(html);
-    const resolved = resolvePage(content, page);
-    const ld = url === NOT_FOUND_ROUTE ? '' : `\n    ${jsonLdScript(structuredData(site, content, resolved))}`;
-    const assets = assetsOf(url, page.file, page.doc.blocks.map((b) => b.type));
-    const chunks = JSON.stringify([...new Set([...assets.js, ...entryChunks])].map((f) => `/${f}`));
+    const { ld, ...assets } = pageFacts.get(url)!;
+    // The page's document first: boot.js preloads it beside the code (see there).
+    const chunks = JSON.stringify([pageDataPath(url), ...[...new Set([...assets.js, ...entryChunks])].map((f) => `/${f}`)]);
     const file = join(dist, outputFile(url));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, fillTemplate(template, {
@@ -66,7 +87,8 @@ async function main() {
     }));
   });
   timer.end('render');
-  writeFileSync(join(dist, 'sitemap.xml'), sitemap(site.url, content));
+  const maps = sitemaps(site.url, content);
+  for (const [file, xml] of Object.entries(maps)) writeFileSync(join(dist, file), xml);
   writeFileSync(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
   for (const [rel, text] of Object.entries(hostFiles(content, site))) {
     mkdirSync(dirname(join(dist, rel)), { recursive: true });
@@ -74,14 +96,15 @@ async function main() {
   }
   timer.end('host files');
   const fromContent = new Set([
-    ...[...content.routes.keys()].map(outputFile),
-    'sitemap.xml',
+    ...[...content.routes.keys()].flatMap((url) => [outputFile(url), pageDataPath(url).slice(1)]),
+    ...[...search.keys()].map((path) => path.slice(1)),
+    ...Object.keys(maps),
     ...Object.entries(manifest).filter(([key]) => key.replace(/^\0/, '').startsWith('virtual:')).map(([, chunk]) => chunk.file),
   ]);
   const compressed = await precompress(dist, fromContent);
   timer.end('compression');
   console.log(`prerendered ${content.routes.size} routes into dist/; sitemap.xml, robots.txt, host configuration; ${compressed} files precompressed (.gz, .br)`);
-  console.log(searchReport(manifest, buildSearchIndex(content).length));
+  console.log(searchReport(manifest, buildSearchIndex(content), search));
   timer.end('search report');
   console.log(timer.report());
 }
@@ -90,11 +113,15 @@ async function main() {
 function phases() {
   const spent: string[] = [];
   let last = performance.now();
+  let cpu = process.cpuUsage();
   return {
+    /** The phase's seconds, and the CPU seconds of the build's threads in it (its worker threads' too): on a busy machine the second says more. */
     end(name: string) {
       const now = performance.now();
-      spent.push(`${name} ${((now - last) / 1000).toFixed(1)} s`);
+      const used = process.cpuUsage(cpu);
+      spent.push(`${name} ${((now - last) / 1000).toFixed(1)} s (CPU ${((used.user + used.system) / 1e6).toFixed(1)} s)`);
       last = now;
+      cpu = process.cpuUsage();
     },
     report: () => `build phases: ${spent.join(', ')}`,
   };
@@ -104,9 +131,9 @@ type Rendered = { url: string } & Awaited<ReturnType<typeof import('../../entry-
 
 /** Renders its share of the routes with the server bundle (workerData.shared) and posts each page. */
 const RENDERER = `
-const { parentPort, workerData: { shared: entry, items: urls } } = require('node:worker_threads');
+const { parentPort, workerData: { shared: { entry, dist }, items: urls } } = require('node:worker_threads');
 import(entry).then(async ({ render }) => {
-  for (const url of urls) parentPort.postMessage({ url, ...(await render(url)) });
+  for (const url of urls) parentPort.postMessage({ url, ...(await render(url, dist)) });
 });
 `;
 
@@ -121,7 +148,9 @@ async function onWorkers<M>(code: string, items: readonly unknown[], shared: unk
   try {
     await Promise.all(Array.from({ length: count }, (_, w) => new Promise<void>((resolve, reject) => {
       const share = items.filter((_, i) => i % count === w);
-      const worker = new Worker(code, { eval: true, workerData: { shared, items: share } });
+      // React's production build renders some three times as fast as its development build, which a
+      // worker would take (NODE_ENV unset); the browser runs the production build too.
+      const worker = new Worker(code, { eval: true, workerData: { shared, items: share }, env: { ...process.env, NODE_ENV: 'production' } });
       workers.push(worker);
       let done = 0;
       worker.on('message', (message: M) => {
@@ -159,24 +188,38 @@ export function fillTemplate(template: string, parts: Record<string, string>): s
   return out + template.slice(from);
 }
 
-/** Every indexable page once, at its canonical address. */
-export function sitemap(siteUrl: string, content: Pick<Content, 'pages'>): string {
-  const urls = [...content.pages.values()]
+/** The most addresses one sitemap file may list (sitemaps.org); past it, sitemap.xml is an index of several. */
+export const SITEMAP_MAX = 50_000;
+
+/**
+ * The sitemap files, by name: every indexable page once, at its canonical address, in sitemap.xml; or,
+ * with more pages than one file may list, sitemap.xml as the index of sitemap-1.xml, sitemap-2.xml...
+ */
+export function sitemaps(siteUrl: string, content: Pick<Content, 'routes'>, max = SITEMAP_MAX): Record<string, string> {
+  const urls = sitePages(content)
     .filter((p) => p.route !== NOT_FOUND_ROUTE && !p.doc.meta.noindex)
     .map((p) => canonicalPath(p.route))
     .sort();
-  const body = urls.map((u) => `  <url><loc>${siteUrl}${u}</loc></url>`).join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+  const xml = (root: string, body: string[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body.join('\n')}\n</${root}>\n`;
+  const urlset = (list: string[]) => xml('urlset', list.map((u) => `  <url><loc>${siteUrl}${u}</loc></url>`));
+  if (urls.length <= max) return { 'sitemap.xml': urlset(urls) };
+  const files: Record<string, string> = {};
+  for (let i = 0; i * max < urls.length; i++) files[`sitemap-${i + 1}.xml`] = urlset(urls.slice(i * max, (i + 1) * max));
+  files['sitemap.xml'] = xml('sitemapindex', Object.keys(files).map((f) => `  <sitemap><loc>${siteUrl}/${f}</loc></sitemap>`));
+  return files;
 }
 
 /**
- * Brotli quality for the files made from the content (the pages, the sitemap, the chunks of the page
- * documents and of the search index), which grow with the catalogue and change with any edit. On the
- * site's 64 pages, quality 11 makes 484 KB of .br at about 55 ms a page; 8 makes 539 KB (+11%) at about
- * 1 ms; 9 saves 0.2% more for ten times the time, and 10 comes within 2.4% of 11 at 15 ms. The code,
- * styles and pictures, the same for every page and changed only by a release, keep quality 11.
+ * Brotli quality for the files made from the content (the pages, the sitemap, the page documents and
+ * the search index), which grow with the catalogue and change with any edit. On the site's 64 pages,
+ * quality 11 makes 484 KB of .br at about 55 ms a page; 8 makes 539 KB (+11%) at about 1 ms; 9 saves
+ * 0.2% more for ten times the time, and 10 comes within 2.4% of 11 at 15 ms. For a catalogue of 10,000
+ * product pages, 5 takes half the time of 8 for 1.4% more (a product page of 44 KB: 6,367 bytes in
+ * 0.6 ms at 5, 6,278 in 1.3 ms at 8). The code, styles and pictures, the same for every page and
+ * changed only by a release, keep quality 11.
  */
-const CONTENT_BROTLI_QUALITY = 8;
+const CONTENT_BROTLI_QUALITY = 5;
 
 /** Writes a .gz and a .br copy of each of its files of 1 KB or more (workerData.items: path and Brotli quality) and posts whether it did. */
 const COMPRESSOR = `
@@ -206,14 +249,20 @@ async function precompress(dir: string, fromContent: ReadonlySet<string>): Promi
   return n;
 }
 
-/** One line on the search index chunk (D7), which is fetched only when search opens. */
-function searchReport(manifest: Manifest, entries: number): string {
+/** Two lines on the search index (D7): its chunk, fetched when search opens, and the products' files, fetched a few for a query. */
+function searchReport(manifest: Manifest, index: SearchIndex, files: ReadonlyMap<string, string>): string {
   const file = (id: string) => Object.entries(manifest).find(([key]) => key.replace(/^\0/, '') === id)?.[1].file;
-  const index = file('virtual:search-index');
+  const chunk = file('virtual:search-index');
   const code = file('src/lib/search.ts');
-  if (!index || !code) throw new Error('the search index or its code is missing from the build');
-  const kb = (f: string) => `${(gzipSync(readFileSync(join(dist, f)), { level: 9 }).length / 1024).toFixed(1)} KB gzip`;
-  return `search index: ${entries} entries, ${kb(index)} (+ ${kb(code)} of search code), loaded when search opens`;
+  if (!chunk || !code) throw new Error('the search index or its code is missing from the build');
+  const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB gzip`;
+  const largest = (prefix: string) => Math.max(0, ...[...files].filter(([path]) => path.startsWith(prefix)).map(([, text]) => gz(text)));
+  return [
+    `search index: ${index.entries.length} entries, ${kb(gz(readFileSync(join(dist, chunk))))} (+ ${kb(gz(readFileSync(join(dist, code))))} of search code), loaded when search opens`,
+    `search products: ${index.products.count} in ${index.products.shards.length} term files (largest ${kb(largest('/_data/search/terms/'))}) and ` +
+      `${Math.ceil(index.products.count / index.products.chunk)} files of ${index.products.chunk} entries (largest ${kb(largest('/_data/search/products/'))}), fetched for a query`,
+  ].join('\n');
 }
 
 /**
@@ -237,22 +286,21 @@ function startAfterPaint(html: string): { template: string; entryChunks: string[
 }
 
 /**
- * What a route needs before it can hydrate, beyond the entry: the chunk of its page document and the
- * chunks (with their imports and style sheets) of its block components. The manifest is read once
+ * What a route needs before it can hydrate, beyond the entry and its document: the chunks (with their
+ * imports and style sheets) of its block components. The manifest is read once
  * per build: the returned function is called for every page.
  */
-export function pageAssets(manifest: Manifest): (route: string, file: string, blockTypes: readonly string[]) => { js: string[]; css: string[] } {
+export function pageAssets(manifest: Manifest): (route: string, blockTypes: readonly string[]) => { js: string[]; css: string[] } {
   const keyOf = new Map(Object.keys(manifest).map((key) => [key.replace(/^\0/, ''), key]));
   // The chunks of the block components and their block types, in the manifest's order (the order a page lists them in).
   const blockChunks = [...keyOf].flatMap(([id, key]) => {
     const type = /^src\/blocks\/([^/]+)\//.exec(id)?.[1];
     return type && manifest[key]!.isDynamicEntry ? [{ type, key }] : [];
   });
-  return (route, file, blockTypes) => {
+  return (route, blockTypes) => {
     const types = new Set(blockTypes);
-    const document = keyOf.get(pageModule(file));
-    const roots = [...(document ? [document] : []), ...blockChunks.filter((c) => types.has(c.type)).map((c) => c.key)];
-    if (roots.length < types.size + 1) throw new Error(`prerender ${route}: a page or block chunk is missing from the build manifest`);
+    const roots = blockChunks.filter((c) => types.has(c.type)).map((c) => c.key);
+    if (roots.length < types.size) throw new Error(`prerender ${route}: a block chunk is missing from the build manifest`);
     const js = new Set<string>();
     const css = new Set<string>();
     const visit = (key: string) => {

@@ -1,7 +1,9 @@
 // JSON-LD written into each prerendered page's head (D10): the Organization with an offer catalogue of
-// what the page's blocks say the company sells (each block definition's `offers`), and a BreadcrumbList
-// on every page whose parent is a page too (/services/water-testing under /services).
+// what the page's blocks say the company sells (each block definition's `offers`), a BreadcrumbList
+// on every page whose parent is a page too (/services/water-testing under /services) or that a template
+// made (its entry's trail), and on a product's page the Product.
 import { blockDefinitions } from '../../../schemas/blocks/index.ts';
+import { brandedName, type Crumb, type Entry } from '../../../schemas/collections.ts';
 import { parentRoute } from '../../../schemas/routes.ts';
 import type { SiteDocument } from '../../../schemas/site.ts';
 import type { ResolvedPage } from '../../page/types.ts';
@@ -9,11 +11,31 @@ import type { Content } from '../content/load.ts';
 
 type Json = Record<string, unknown>;
 
-export function structuredData(site: SiteDocument, content: Content, page: ResolvedPage): Json[] {
+export function structuredData(site: SiteDocument, content: Content, page: ResolvedPage, entry?: Entry): Json[] {
   const out: Json[] = [organization(site, page)];
-  const crumbs = breadcrumbs(site, content, page);
+  if (entry?.collection === 'products') out.push(product(site, entry));
+  const crumbs = entry ? breadcrumbList(site, entry.trail) : breadcrumbs(site, content, page);
   if (crumbs) out.push(crumbs);
   return out;
+}
+
+/**
+ * A product as schema.org describes one: no offer, since no price is published (an invented one would
+ * mislead); its model or part number as its mpn where the record gives one.
+ */
+function product(site: SiteDocument, { product: p, brand, category, url }: Extract<Entry, { collection: 'products' }>): Json {
+  const image = p.image.src.startsWith('/') ? site.url + p.image.src : p.image.src;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: brandedName(p, brand),
+    description: p.description,
+    image,
+    category: category.name,
+    brand: { '@type': 'Brand', name: brand.name },
+    url: site.url + url,
+    ...(p.model ? { mpn: p.model } : {}),
+  };
 }
 
 function organization(site: SiteDocument, page: ResolvedPage): Json {
@@ -67,17 +89,20 @@ export function catalogueItems(page: ResolvedPage): string[] {
 
 function breadcrumbs(site: SiteDocument, content: Content, page: ResolvedPage): Json | undefined {
   const up = parentRoute(page.route);
-  const parent = up && content.pages.get(up);
+  const parent = up && content.routes.get(up);
   if (!parent) return undefined;
-  const trail = [
-    { name: 'Home', url: `${site.url}/` },
-    { name: parent.doc.meta.title, url: site.url + up },
-    { name: page.meta.title, url: site.url + page.canonical },
-  ];
+  return breadcrumbList(site, [
+    { name: 'Home', url: '/' },
+    { name: parent.doc.meta.title, url: up },
+    { name: page.meta.title, url: page.canonical },
+  ]);
+}
+
+function breadcrumbList(site: SiteDocument, trail: readonly Crumb[]): Json {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map((t, i) => ({ '@type': 'ListItem', position: i + 1, name: t.name, item: t.url })),
+    itemListElement: trail.map((t, i) => ({ '@type': 'ListItem', position: i + 1, name: t.name, item: t.url === '/' ? `${site.url}/` : site.url + t.url })),
   };
 }
 

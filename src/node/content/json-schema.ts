@@ -1,8 +1,8 @@
 // JSON Schema for editors, generated from the zod contract (npm run schemas; checked fresh by validate).
 import { z } from 'zod';
 import { pageDocument } from '../../../schemas/page.ts';
-import { partnersDocument, suppliersDocument } from '../../../schemas/records.ts';
-import { RECORD_FILES } from '../../../schemas/routes.ts';
+import { partnersDocument, productCategoriesDocument, productDocument, suppliersDocument } from '../../../schemas/records.ts';
+import { productIdOfFile, RECORD_FILES } from '../../../schemas/routes.ts';
 import { siteDocument } from '../../../schemas/site.ts';
 
 const targets = {
@@ -10,6 +10,8 @@ const targets = {
   'site.schema.json': siteDocument,
   'partners.schema.json': partnersDocument,
   'suppliers.schema.json': suppliersDocument,
+  'product.schema.json': productDocument,
+  'product-categories.schema.json': productCategoriesDocument,
 } as const;
 
 let generated: { file: string; json: string }[] | undefined;
@@ -26,5 +28,7 @@ export function schemaFileOf(file: string): keyof typeof targets {
   if (file === RECORD_FILES.site) return 'site.schema.json';
   if (file === RECORD_FILES.partners) return 'partners.schema.json';
   if (file === RECORD_FILES.suppliers) return 'suppliers.schema.json';
+  if (file === RECORD_FILES.categories) return 'product-categories.schema.json';
+  if (productIdOfFile(file)) return 'product.schema.json';
   return 'page.schema.json';
 }

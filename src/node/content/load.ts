@@ -10,33 +10,46 @@ import { blockDefinitions, blockTypes, type Block, type BlockType } from '../../
 import type { Place, Records } from '../../../schemas/blocks/define.ts';
 import { pageDocument, type PageDocument } from '../../../schemas/page.ts';
 import { referenceOf, type ReferenceKind } from '../../../schemas/primitives.ts';
-import { partnersDocument, suppliersDocument, type Partner, type Supplier } from '../../../schemas/records.ts';
-import { canonicalPath, isRecordFile, NOT_FOUND_ROUTE, partnerAlias, partnerIdOfRoute, RECORD_FILES, routeOfFile } from '../../../schemas/routes.ts';
+import type { Entry } from '../../../schemas/collections.ts';
+import {
+  partnersDocument, productCategoriesDocument, productDocument, suppliersDocument,
+  type Partner, type Product, type ProductCategory, type Supplier,
+} from '../../../schemas/records.ts';
+import {
+  canonicalPath, isRecordFile, isTemplateFile, NOT_FOUND_ROUTE, partnerAlias, partnerIdOfRoute, productFile, productIdOfFile, RECORD_FILES, routeOfFile,
+} from '../../../schemas/routes.ts';
 import { siteDocument, type SiteDocument } from '../../../schemas/site.ts';
 import { headData } from '../../lib/head.ts';
-import { recordsOf, renderBlock } from '../../page/resolve.ts';
+import { type RecordData, recordsOf, renderBlock } from '../../page/resolve.ts';
 import type { PagePicture, RenderedBlock, ResolvedPage } from '../../page/types.ts';
 import { type PictureFacts, pictureFacts } from '../pictures/facts.ts';
+import { checkTemplate, entryFile, entryPages, productOf, templateRoutes, templatesOf } from './catalogue.ts';
 import { jsonSchemaFiles, schemaFileOf } from './json-schema.ts';
 import { type Code, formatProblem, message, type Params, type Problem } from './problems.ts';
 
 export { formatProblem, type Problem };
 
 export interface Page {
-  /** The route of its file: /partner/palintest for pages-data/partner/palintest.json */
+  /** The route of its file: /partner/palintest for pages-data/partner/palintest.json; a page made from a template, its entry's: /products/photometer-7500 */
   route: string;
-  /** Its path under pages-data/ */
+  /** Its path under pages-data/ (a template's, for a page made from it) */
   file: string;
+  /** Its document; for a page made from a template, the template's with the entry's {tokens} filled in. */
   doc: PageDocument;
+  /** The record a page made from a template shows (a product, a category's or a brand's listing page). */
+  entry?: Entry;
 }
 
-export interface Content {
+export interface Content extends RecordData {
   site: SiteDocument;
   partners: Map<string, Partner>;
   suppliers: Map<string, Supplier>;
-  /** Every page document, by the route of its file. */
+  /** Every product, by id (the name of its file), in the order of their ids. */
+  products: Map<string, Product>;
+  categories: Map<string, ProductCategory>;
+  /** Every page document, by the route of its file (a template's: /products/[id]). */
   pages: Map<string, Page>;
-  /** Every URL the site answers with 200, and its page: the pages' routes and the partners' short addresses. */
+  /** Every URL the site answers with 200, and its page: the pages' routes, the partners' short addresses and the pages templates make. */
   routes: Map<string, Page>;
   /** Every picture under public/ the content names, by its src (/images/x.jpg), as read from the file. */
   pictures: Map<string, PictureFacts>;
@@ -108,7 +121,7 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     const want = schemaRef(rel, schemaFile);
     const given = data && typeof data === 'object' ? (data as { $schema?: unknown }).$schema : undefined;
     if (given !== want) report(src, ['$schema'], 'schema-link', { expected: want, received: show(given) });
-    for (const [path, text] of placeholders(data)) report(src, path, 'placeholder', { text: show(text) });
+    if (src.text.includes(PLACEHOLDER)) for (const [path, text] of placeholders(data)) report(src, path, 'placeholder', { text: show(text) });
     const key = `${schemaFile} ${rel}`;
     let hit = checked.get(key);
     if (hit?.text !== src.text) checked.set(key, (hit = { text: src.text, data, result: schema.safeParse(data, { reportInput: true }) }));
@@ -125,6 +138,19 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
   const site = check(RECORD_FILES.site, siteDocument);
   const partnersDoc = check(RECORD_FILES.partners, partnersDocument);
   const suppliersDoc = check(RECORD_FILES.suppliers, suppliersDocument);
+  const categoriesDoc = check(RECORD_FILES.categories, productCategoriesDocument);
+  const productDocs = new Map<string, z.output<typeof productDocument>>();
+  for (const rel of sources.keys()) {
+    if (!productIdOfFile(rel)) continue;
+    const doc = check(rel, productDocument);
+    if (doc) productDocs.set(rel, doc);
+  }
+  const products = new Map([...productDocs].map(([rel, doc]) => [productIdOfFile(rel)!, productOf(rel, doc)]));
+  const categories = new Map<string, ProductCategory>();
+  categoriesDoc?.categories.forEach((c, i) => {
+    if (categories.has(c.id)) report(sources.get(RECORD_FILES.categories)!, ['categories', i, 'id'], 'duplicate-id', { what: 'product category', id: c.id });
+    categories.set(c.id, c);
+  });
 
   const partners = new Map<string, Partner>();
   partnersDoc?.partners.forEach((p, i) => {
@@ -148,10 +174,11 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
   for (const [rel, src] of sources) {
     if (rel === RECORD_FILES.site) continue;
     if (isRecordFile(rel)) {
-      if (rel !== RECORD_FILES.partners && rel !== RECORD_FILES.suppliers) reportFile(src.display, 'unknown-record-file', {});
+      if (!(Object.values(RECORD_FILES) as string[]).includes(rel) && !productIdOfFile(rel)) reportFile(src.display, 'unknown-record-file', {});
       continue;
     }
-    claim(routeOfFile(rel), src);
+    // A template's own route (/products/[id]) is no address: its entries' pages are claimed below.
+    if (!isTemplateFile(rel)) claim(routeOfFile(rel), src);
   }
   const folders = new Set([...claims.keys()].flatMap((url) => url.split('/').slice(1, -1).map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`)));
   for (const [url, src] of [...claims]) {
@@ -166,7 +193,7 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
 
   const pages = new Map<string, Page>();
   for (const [rel, src] of sources) {
-    if (isRecordFile(rel) || claims.get(routeOfFile(rel)) !== src) continue;
+    if (isRecordFile(rel) || (!isTemplateFile(rel) && claims.get(routeOfFile(rel)) !== src)) continue;
     const doc = check(rel, pageDocument);
     if (doc) pages.set(routeOfFile(rel), { route: routeOfFile(rel), file: rel, doc });
   }
@@ -176,23 +203,51 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     if (page) routes.set(url, page);
   }
 
+  // The catalogue: the pages the templates make of the collections, once the records they show are known.
+  const reportAt: Parameters<typeof templatesOf>[1] = (file, path, code, params) => report(sources.get(file)!, path, code, params);
+  const templates = templatesOf(pages.values(), reportAt);
+  for (const page of pages.values()) checkTemplate(page, reportAt);
+  if (products.size > 0 && !templates.has('products')) {
+    reportFile(`pages-data/${[...productDocs.keys()][0]}`, 'missing-document', { what: 'the template page of the products (a page document named [id].json with "collection": "products", e.g. pages-data/products/[id].json)' });
+  }
+  const recordData: RecordData = { partners, suppliers, products, categories, templates: templateRoutes(templates) };
+  const brandsKnown = partnersDoc !== undefined && suppliersDoc !== undefined;
+  const catalogueReadable = brandsKnown && categoriesDoc !== undefined && [...products.values()].every((p) => (partners.has(p.brand) || suppliers.has(p.brand)) && categories.has(p.category));
+  if (catalogueReadable) {
+    for (const page of entryPages(recordData, templates, (route) => headingOf(pages.get(route)?.doc))) {
+      const { file } = entryFile(page);
+      claim(page.route, sources.get(file)!);
+      if (claims.get(page.route) === sources.get(file)) routes.set(page.route, page);
+    }
+  }
+
   for (const page of pages.values()) checkPageRules(page, sources.get(page.file)!, report);
   // The title as the page's head writes it, with the site's suffix; the home page's is the site's
   // default title. A placeholder title has its own problem.
   if (site) {
-    for (const page of pages.values()) {
+    const generated = [...routes.values()].filter((p) => p.entry);
+    for (const page of [...[...pages.values()].filter((p) => !isTemplateFile(p.file)), ...generated]) {
       const canonical = canonicalPath(page.route);
       const { title } = headData(site, page.doc.meta, canonical);
       const length = [...title].length;
       if (length <= MAX_TITLE || title.includes(PLACEHOLDER)) continue;
-      const [src, path] = canonical === '/' ? [sources.get(RECORD_FILES.site)!, ['seo', 'defaultTitle']] : [sources.get(page.file)!, ['meta', 'title']];
+      // A page made from a template: shown at the product's file (its name makes the title), or at the template.
+      const at = page.entry ? entryFile(page) : { file: page.file, path: ['meta', 'title'] };
+      const [src, path] = canonical === '/' ? [sources.get(RECORD_FILES.site)!, ['seo', 'defaultTitle']] : [sources.get(at.file)!, at.path];
       report(src, path, 'long-title', { title, length, maximum: MAX_TITLE });
     }
   }
 
   // References: what the schemas mark as pointing at a page, a record or a file.
-  const anchorsOf = new Map([...routes].map(([url, p]) => [url, anchors(p.doc.blocks)]));
+  const anchorsKnown = new Map<string, string[] | undefined>();
+  const anchorsOf = (url: string) => {
+    if (!anchorsKnown.has(url)) anchorsKnown.set(url, routes.has(url) ? anchors(routes.get(url)!.doc.blocks) : undefined);
+    return anchorsKnown.get(url);
+  };
   const allUrls = [...claims.keys()];
+  // Files under public/, each looked up once however many documents name it (a catalogue's pictures).
+  const found = new Map<string, boolean>();
+  const publicFile = (ref: string) => found.get(ref) ?? found.set(ref, isFile(join(root, 'public', ref))).get(ref)!;
   // Pictures under public/ are read for their size once every reference is known, all at once.
   const pictureRefs: { src: SourceFile; path: Path; ref: string }[] = [];
   const follow = (src: SourceFile, schema: z.ZodType, value: unknown) =>
@@ -200,13 +255,20 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
       if (kind === 'page') {
         const [url = '', anchor] = ref.split('#');
         if (!claims.has(url)) return report(src, path, 'unknown-page', { to: ref, guess: nearest(url, allUrls) });
-        const known = anchorsOf.get(url);
+        const known = anchor ? anchorsOf(url) : undefined;
         if (anchor && known && !known.includes(anchor)) report(src, path, 'unknown-anchor', { to: ref, anchor, anchors: known });
       } else if (kind === 'partner') {
         if (partnersDoc && !partners.has(ref)) report(src, path, 'unknown-partner', { id: ref, guess: nearest(ref, [...partners.keys()]) });
       } else if (kind === 'supplier') {
         if (suppliersDoc && !suppliers.has(ref)) report(src, path, 'unknown-supplier', { id: ref, guess: nearest(ref, [...suppliers.keys()]) });
-      } else if (ref.startsWith('/') && !isFile(join(root, 'public', ref))) {
+      } else if (kind === 'brand') {
+        if (brandsKnown && !partners.has(ref) && !suppliers.has(ref)) report(src, path, 'unknown-brand', { id: ref, guess: nearest(ref, [...partners.keys(), ...suppliers.keys()]) });
+      } else if (kind === 'category') {
+        if (categoriesDoc && !categories.has(ref)) report(src, path, 'unknown-category', { id: ref, guess: nearest(ref, [...categories.keys()]), known: [...categories.keys()] });
+      } else if (kind === 'product') {
+        // Any product file counts, valid or not: its own problems are reported at it.
+        if (!sources.has(productFile(ref))) report(src, path, 'unknown-product', { id: ref, guess: nearest(ref, [...sources.keys()].flatMap((f) => productIdOfFile(f) ?? [])) });
+      } else if (ref.startsWith('/') && !publicFile(ref)) {
         report(src, path, 'missing-file', { path: ref });
       } else if (kind === 'picture' && ref.startsWith('/')) {
         pictureRefs.push({ src, path, ref });
@@ -215,6 +277,10 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
   if (site) follow(sources.get(RECORD_FILES.site)!, siteDocument, site);
   if (partnersDoc) follow(sources.get(RECORD_FILES.partners)!, partnersDocument, partnersDoc);
   if (suppliersDoc) follow(sources.get(RECORD_FILES.suppliers)!, suppliersDocument, suppliersDoc);
+  for (const [rel, doc] of productDocs) follow(sources.get(rel)!, productDocument, doc);
+  // (Only once every product file reads: a broken one has its own problem, and may be the supplier's product.)
+  const everyProductRead = [...sources.keys()].filter((f) => productIdOfFile(f)).length === productDocs.size;
+  if (suppliersDoc && everyProductRead) checkSuppliers(suppliersDoc.suppliers, products, pages.values(), sources, report);
   for (const page of pages.values()) {
     const src = sources.get(page.file)!;
     follow(src, pageDocument, page.doc);
@@ -242,7 +308,33 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
   }
 
   if (problems.length > 0 || !site) return { problems: sortProblems(problems) };
-  return { content: { site, partners, suppliers, pages, routes, pictures }, problems: [] };
+  return { content: { ...recordData, site, partners, suppliers, products, categories, pages, routes, pictures }, problems: [] };
+}
+
+/** A page's heading, as a breadcrumb names it: its opening block's title, else its meta title. */
+function headingOf(doc: PageDocument | undefined): string | undefined {
+  const first = doc?.blocks[0];
+  return first && 'title' in first && typeof first.title === 'string' ? first.title : doc?.meta.title;
+}
+
+/** A supplier features its own products, and one shown in a supplier grid has products to show. */
+function checkSuppliers(list: readonly Supplier[], products: ReadonlyMap<string, Product>, pages: Iterable<Page>, sources: ReadonlyMap<string, SourceFile>, report: <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>) => void) {
+  const src = sources.get(RECORD_FILES.suppliers)!;
+  const brands = new Set([...products.values()].map((p) => p.brand));
+  list.forEach((s, i) =>
+    s.featured?.forEach((id, j) => {
+      const brand = products.get(id)?.brand;
+      if (brand !== undefined && brand !== s.id) report(src, ['suppliers', i, 'featured', j], 'featured-elsewhere', { id, brand, supplier: s.id });
+    }),
+  );
+  for (const page of pages) {
+    page.doc.blocks.forEach((b, i) => {
+      if (b.type !== 'supplier-grid') return;
+      b.suppliers.forEach((id, j) => {
+        if (!brands.has(id) && list.some((s) => s.id === id)) report(sources.get(page.file)!, ['blocks', i, 'suppliers', j], 'supplier-without-products', { id });
+      });
+    });
+  }
 }
 
 /** Characters of a page title search results show. */
@@ -341,12 +433,15 @@ export function builtSite(site: SiteDocument): SiteDocument {
   return { ...site, url: origin.data };
 }
 
-/** The records as the block definitions see them; the validator has checked every id. */
-export const records = (content: Content): Records => recordsOf(content.partners, content.suppliers);
+/** Every page of the site once, at the route of its page (a partner page not again at its short address), templates' pages included. */
+export const sitePages = (content: Pick<Content, 'routes'>): Page[] => [...content.routes].filter(([url, page]) => url === page.route).map(([, page]) => page);
+
+/** The records as the block definitions see them, on a page (a page made from a template sees its entry); the validator has checked every id. */
+export const records = (content: Content, page?: Page): Records => recordsOf(content, page?.entry);
 
 /** What the browser receives for one page: its meta, each block with the records it shows, and the pictures they show. */
 export function resolvePage(content: Content, page: Page): ResolvedPage {
-  const r = records(content);
+  const r = records(content, page);
   const blocks = page.doc.blocks.map((block) => renderBlock(block, r));
   return { route: page.route, canonical: canonicalPath(page.route), meta: page.doc.meta, blocks, pictures: pagePictures(content, blocks) };
 }

@@ -12,7 +12,7 @@ export const catalogue = {
   },
   'missing-document': {
     message: (p: { what: string }) => `${p.what} is missing`,
-    hint: 'The site needs pages-data/site.json, pages-data/records/partners.json, pages-data/records/suppliers.json and pages-data/404.json.',
+    hint: 'The site needs pages-data/site.json, pages-data/records/partners.json, pages-data/records/suppliers.json, pages-data/records/product-categories.json and pages-data/404.json, and a template page for the products (pages-data/products/[id].json) once there are any.',
   },
   'schema-link': {
     message: (p: { expected: string; received: string }) => `must name its JSON Schema so editors can check it: expected "${p.expected}", received ${p.received}`,
@@ -116,8 +116,46 @@ export const catalogue = {
     hint: 'Every URL has one document. A partner page also answers at /{id}, so a partner id cannot be the name of a page or folder.',
   },
   'unknown-record-file': {
-    message: () => 'not a record file: pages-data/records/ holds partners.json and suppliers.json only',
-    hint: 'Pages go anywhere else under pages-data/, at the path of their URL.',
+    message: () => 'not a record file: pages-data/records/ holds partners.json, suppliers.json, product-categories.json and the products/ folder only',
+    hint: 'Pages go anywhere else under pages-data/, at the path of their URL. A product is a file of its own in pages-data/records/products/, named by its id (lowercase words joined by hyphens).',
+  },
+  // The catalogue: products, their brands and categories, and the pages templates make of them.
+  'unknown-brand': {
+    message: (p: { id: string; guess?: string | undefined }) => `unknown brand "${p.id}": not a partner or supplier id${didYouMean(p.guess)}`,
+    hint: 'A product\'s brand is the id of a partner (pages-data/records/partners.json) or a supplier (pages-data/records/suppliers.json).',
+  },
+  'unknown-category': {
+    message: (p: { id: string; guess?: string | undefined; known: readonly string[] }) => `unknown product category "${p.id}"${p.guess ? didYouMean(p.guess) : `: known categories are ${list(p.known)}`}`,
+    hint: 'Categories are the ids in pages-data/records/product-categories.json; add a new category there first.',
+  },
+  'unknown-product': {
+    message: (p: { id: string; guess?: string | undefined }) => `unknown product "${p.id}"${didYouMean(p.guess)}`,
+    hint: 'A product id is the name of its file in pages-data/records/products/, without .json.',
+  },
+  'featured-elsewhere': {
+    message: (p: { id: string; brand: string; supplier: string }) => `the product "${p.id}" is a ${p.brand} product, not one of ${p.supplier}'s`,
+    hint: 'A supplier features its own products: those whose "brand" is its id.',
+  },
+  'supplier-without-products': {
+    message: (p: { id: string }) => `the supplier "${p.id}" has no products to show: no file in pages-data/records/products/ names it as its brand`,
+    hint: 'The supplier view shows 1 to 3 of each supplier\'s products: add a product with "brand": the supplier\'s id, or take the supplier out of the grid.',
+  },
+  'template-file': {
+    message: (p: { file: string; template: boolean }) =>
+      p.template ? `${p.file} is named as a template ([id].json) but names no "collection"` : `a page that names a "collection" is a template: its file is named by the parameter, e.g. products/[id].json, not ${p.file}`,
+    hint: 'A template page makes a page for every entry of its collection: pages-data/products/[id].json with "collection": "products" serves /products/{id}.',
+  },
+  'duplicate-template': {
+    message: (p: { collection: string; other: string }) => `a second template page for the collection "${p.collection}": ${p.other} is one already`,
+    hint: 'Each collection has one template page, which gives each of its entries its one address.',
+  },
+  'block-needs-entry': {
+    message: (p: { type: string; needs: string }) => `a ${p.type} block shows the page's ${p.needs}: it stands only on a template page of that collection`,
+    hint: 'product-detail and product-related go on the products template (pages-data/products/[id].json); product-list on a category or brand template.',
+  },
+  'unknown-token': {
+    message: (p: { token: string; allowed: readonly string[] }) => `{${p.token}} is not a field of this template's entries: it may use ${p.allowed.map((t) => `{${t}}`).join(', ')}`,
+    hint: "In a template page, {name}-style words are replaced by the entry's fields on each of its pages.",
   },
   'partner-page-mismatch': {
     message: (p: { id: string }) => `a partner page opens with the partner-profile block of its own partner, "${p.id}"`,

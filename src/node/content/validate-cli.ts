@@ -31,4 +31,9 @@ if (!content) {
   if (format === 'text') console.error(`\n${problems.length} problem${problems.length === 1 ? '' : 's'} in pages-data/.`);
   process.exit(1);
 }
-if (format === 'text') console.log(`pages-data/: ${content.pages.size} pages, ${content.partners.size} partners, ${content.suppliers.size} suppliers: all valid.`);
+if (format === 'text') {
+  console.log(
+    `pages-data/: ${content.pages.size} page documents (${content.routes.size} addresses), ${content.partners.size} partners, ${content.suppliers.size} suppliers, ` +
+      `${content.products.size} products in ${content.categories.size} categories: all valid.`,
+  );
+}

@@ -1,28 +1,34 @@
-// Serves pages-data/ to the app as validated, typed modules: 'virtual:site', 'virtual:pages' (the
-// route -> lazy document map, and each route's block types), one 'virtual:page/...' chunk per page, so a page's JSON is only
-// fetched when that page is visited, and 'virtual:search-index', fetched only when search opens.
-// Invalid content fails the build and shows the dev overlay.
+// Serves pages-data/ to the app as validated, typed modules: 'virtual:site' and 'virtual:search-index'
+// (fetched only when search opens). A page's document is no module: the build writes it as a file at
+// a path made from its route (page-data.ts), which the dev server answers here too, so the app's code
+// does not grow with the number of pages. Invalid content fails the build and shows the dev overlay.
 import { resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { routeOfFile } from '../../../schemas/routes.ts';
-import { builtSite, type Content, formatProblem, loadContent, type Problem, resolvePage } from './load.ts';
+import { builtSite, type Content, formatProblem, loadContent, type Problem } from './load.ts';
 import { buildSearchIndex } from '../build/search-index.ts';
+import { dataFile } from './page-data.ts';
 
 const SITE_ID = 'virtual:site';
-const PAGES_ID = 'virtual:pages';
-const PAGE_PREFIX = 'virtual:page/';
 const SEARCH_ID = 'virtual:search-index';
 const SITE_HEAD = '<!--site-head-->';
 /** Sent to the dev server's pages when a document changes: the site's pages reload; the studio, holding unsaved edits, does not listen. */
 const CONTENT_CHANGED = 'acacia:content-changed';
 
-/** The module of one page document (its chunk in the build): pages-data/services/x.json is virtual:page/services/x. */
-export const pageModule = (file: string) => PAGE_PREFIX + file.replace(/\.json$/, '');
+type Loaded = Promise<{ content?: Content; problems: Problem[] }>;
+const SHARED = Symbol.for('acacia:loaded-content');
+
+/**
+ * The content `npm run build` has loaded already: its client and server builds and its prerender use
+ * this one load, instead of each reading and checking pages-data/ again.
+ */
+export function shareContent(loaded: Loaded): void {
+  (globalThis as { [SHARED]?: Loaded })[SHARED] = loaded;
+}
 
 export function contentPlugin(): Plugin {
   const root = process.cwd();
-  let cache: Promise<{ content?: Content; problems: Problem[] }> | undefined;
-  const current = () => (cache ??= loadContent(root));
+  let cache: Loaded | undefined;
+  const current = () => (cache ??= (globalThis as { [SHARED]?: Loaded })[SHARED] ?? loadContent(root));
 
   const fail = (problems: Problem[]): Error => {
     const first = problems[0]!;
@@ -49,7 +55,7 @@ export function contentPlugin(): Plugin {
       if (problems.length > 0) this.error(fail(problems).message);
     },
     resolveId(id) {
-      if (id === SITE_ID || id === PAGES_ID || id === SEARCH_ID || id.startsWith(PAGE_PREFIX)) return '\0' + id;
+      if (id === SITE_ID || id === SEARCH_ID) return '\0' + id;
       return undefined;
     },
     async load(id) {
@@ -59,20 +65,8 @@ export function contentPlugin(): Plugin {
       if (key === SITE_ID) {
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(builtSite(c.site)))});`;
       }
-      if (key === PAGES_ID) {
-        const routes = [...c.routes];
-        const loaders = routes.map(([url, page]) => `  ${JSON.stringify(url)}: () => import(${JSON.stringify(pageModule(page.file))}),`);
-        const types = routes.map(([url, page]) => `  ${JSON.stringify(url)}: ${JSON.stringify([...new Set(page.doc.blocks.map((b) => b.type))])},`);
-        return `export const pageLoaders = {\n${loaders.join('\n')}\n};\nexport const pageBlockTypes = {\n${types.join('\n')}\n};\n`;
-      }
       if (key === SEARCH_ID) {
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(buildSearchIndex(c)))});`;
-      }
-      if (key.startsWith(PAGE_PREFIX)) {
-        const file = key.slice(PAGE_PREFIX.length) + '.json';
-        const page = c.pages.get(routeOfFile(file));
-        if (page?.file !== file) throw new Error(`no page document pages-data/${file}`);
-        return `export default JSON.parse(${JSON.stringify(JSON.stringify(resolvePage(c, page)))});`;
       }
       return undefined;
     },
@@ -93,6 +87,21 @@ export function contentPlugin(): Plugin {
       return html.replace(SITE_HEAD, tags.join('\n    '));
     },
     configureServer(server: ViteDevServer) {
+      // The files the build writes for the app to fetch by path (page documents), made on request.
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '').split('?')[0]!;
+        if (!path.startsWith('/_data/')) return next();
+        content().then(
+          (c) => {
+            const json = dataFile(c, decodeURIComponent(path));
+            res.statusCode = json === undefined ? 404 : 200;
+            res.setHeader('Content-Type', 'application/json');
+            res.setHeader('Cache-Control', 'no-cache');
+            res.end(json ?? '{"error":"no such file"}');
+          },
+          next,
+        );
+      });
       const dataDir = resolve(root, 'pages-data');
       server.watcher.add(dataDir);
       const onChange = async (file: string) => {

@@ -7,8 +7,9 @@ import type { IncomingMessage } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Connect, Plugin } from 'vite';
 import { PICTURE_EXTENSIONS } from '../../../schemas/primitives.ts';
-import { partnersDocument, suppliersDocument } from '../../../schemas/records.ts';
-import { partnerAlias, partnerIdOfRoute, RECORD_FILES, routeOfFile } from '../../../schemas/routes.ts';
+import { collections, type Collection } from '../../../schemas/collections.ts';
+import { partnersDocument, productCategoriesDocument, productDocument, suppliersDocument, type Product } from '../../../schemas/records.ts';
+import { isTemplateFile, partnerAlias, partnerIdOfRoute, productIdOfFile, RECORD_FILES, routeOfFile } from '../../../schemas/routes.ts';
 import { anchors, contentFiles, formatProblem, loadContent, type Problem } from '../content/load.ts';
 import type { StudioContext, StudioDocument, StudioProblem } from '../../studio/api.ts';
 import { jsonSchemaFiles, schemaFileOf } from '../content/json-schema.ts';
@@ -84,6 +85,12 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
       if (file === RECORD_FILES.site) return { file, label: `Site document (${file})` };
       if (file === RECORD_FILES.partners) return { file, label: `Partner records (${file})` };
       if (file === RECORD_FILES.suppliers) return { file, label: `Supplier records (${file})` };
+      if (file === RECORD_FILES.categories) return { file, label: `Product categories (${file})` };
+      const product = productIdOfFile(file);
+      if (product) {
+        const name = (readJson(join(dataDir, file)) as { name?: unknown } | undefined)?.name;
+        return { file, label: `Product: ${typeof name === 'string' ? name : product} (${file})` };
+      }
       const route = routeOfFile(file);
       const title = (readJson(join(dataDir, file)) as { meta?: { title?: unknown } } | undefined)?.meta?.title;
       return { file, route, label: typeof title === 'string' ? `${route} · ${title}` : route };
@@ -92,9 +99,19 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
   /** The choices of the reference pickers and the records the preview resolves blocks with, read leniently (the content may be mid-edit). */
   const context = () => {
     const pages: string[] = [];
+    const templates: Partial<Record<Collection, string>> = {};
+    const products: Product[] = [];
     for (const file of contentFiles(root)) {
+      const productId = productIdOfFile(file);
+      const product = productId ? productDocument.safeParse(readJson(join(dataDir, file))).data : undefined;
+      if (productId && product) products.push({ ...product, id: productId });
       if (file === RECORD_FILES.site || file.startsWith('records/')) continue;
       const route = routeOfFile(file);
+      if (isTemplateFile(file)) {
+        const collection = (readJson(join(dataDir, file)) as { collection?: unknown } | undefined)?.collection;
+        if (collections.includes(collection as Collection)) templates[collection as Collection] = route;
+        continue;
+      }
       const blocks = (readJson(join(dataDir, file)) as { blocks?: never[] } | undefined)?.blocks;
       let ids: string[] = [];
       try {
@@ -109,6 +126,9 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
     const suppliersRaw = readJson(join(dataDir, RECORD_FILES.suppliers));
     const partners = partnersDocument.safeParse(partnersRaw).data?.partners ?? [];
     const suppliers = suppliersDocument.safeParse(suppliersRaw).data?.suppliers ?? [];
+    const categories = productCategoriesDocument.safeParse(readJson(join(dataDir, RECORD_FILES.categories))).data?.categories ?? [];
+    // The pages the templates make answer too: a link may name a product's page.
+    if (templates.products) pages.push(...products.map((p) => templates.products!.replace(/\[[a-z]+\]$/, p.id)));
     const publicDir = join(root, 'public');
     const files = publicFiles(publicDir).map((f) => `/${f}`);
     return {
@@ -116,10 +136,13 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
         page: pages.sort(),
         partner: partners.map((p) => p.id),
         supplier: suppliers.map((s) => s.id),
+        brand: [...new Set([...partners, ...suppliers].map((b) => b.id))].sort(),
+        product: products.map((p) => p.id),
+        category: categories.map((c) => c.id),
         file: files,
         picture: files.filter((f) => PICTURE_EXTENSIONS.some((ext) => f.toLowerCase().endsWith(`.${ext}`))),
       } satisfies StudioContext['options'],
-      records: { partners, suppliers },
+      records: { partners, suppliers, products, categories, templates },
     };
   };
 

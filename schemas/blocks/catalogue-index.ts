@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { sectionFields } from './common.ts';
+import { defineBlock, noOffers, noPictures, ownAnchor, sectionParts } from './define.ts';
+
+export const catalogueIndex = defineBlock({
+  schema: z
+    .strictObject({
+      type: z.literal('catalogue-index'),
+      ...sectionFields,
+      list: z.enum(['product-categories', 'product-brands']).meta({ description: 'What it lists: every product category, or every brand, that has products; each with its count and a link to its products.' }),
+    })
+    .meta({ title: 'Catalogue index', description: 'Links to the products of each category or each brand, with how many there are.' }),
+  place: 'body',
+  resolve: (b, records) => ({ listings: records.listings(b.list) }),
+  anchors: ownAnchor,
+  search: (b, { listings }) => ({ parts: sectionParts(b, listings.map((l) => l.name)) }),
+  offers: noOffers,
+  pictures: noPictures,
+});

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { brandedName, type ProductEntry } from '../collections.ts';
+import { besideHeading } from '../slots.ts';
+import { sectionFields } from './common.ts';
+import { defineBlock, ownAnchor, type Records } from './define.ts';
+
+/** The product of the page's route (a products template page); the validator lets this block stand nowhere else. */
+export function productOfRoute(records: Records): ProductEntry {
+  const entry = records.entry;
+  if (entry?.collection !== 'products') throw new Error('a product block on a page that is not a product\'s (validate checks the template\'s collection)');
+  return entry;
+}
+
+export const productDetail = defineBlock({
+  schema: z
+    .strictObject({
+      type: z.literal('product-detail'),
+      id: sectionFields.id,
+    })
+    .meta({
+      title: 'Product detail',
+      description:
+        "The top of a product's page, from the product of its route: breadcrumb, picture, name (the page's h1), brand, category, description, every specification and application, datasheet, Request Quote and WhatsApp.",
+    }),
+  place: 'opening',
+  entry: 'product',
+  resolve: (_, records) => {
+    const { product, brand, category, trail } = productOfRoute(records);
+    return { product, brand, category: { name: category.name, url: records.url('product-categories', category.id) }, trail };
+  },
+  anchors: ownAnchor,
+  search: (_, { product, brand, category }) => ({
+    page: {
+      title: product.name,
+      words: [category.name, product.model, product.packSize, ...product.specifications, ...product.applications],
+      kind: 'Product',
+      within: brand.name,
+      text: product.description,
+    },
+  }),
+  offers: (_, { product, brand }) => [brandedName(product, brand)],
+  pictures: (_, { product }) => [{ src: product.image.src, slot: besideHeading }],
+});

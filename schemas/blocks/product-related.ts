@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { gridSlot } from '../slots.ts';
+import { sectionFields } from './common.ts';
+import { defineBlock, noOffers, ownAnchor } from './define.ts';
+import { productOfRoute } from './product-detail.ts';
+
+/** Product cards: one column on a phone, two from sm, four from lg. */
+export const productCardSlot = gridSlot({ base: 1, sm: 2, lg: 4 }, 20);
+
+export const productRelated = defineBlock({
+  schema: z
+    .strictObject({
+      type: z.literal('product-related'),
+      ...sectionFields,
+      count: z.int().min(1).max(8).default(4).meta({ description: 'How many of the brand\'s other products to show (1 to 8).' }),
+    })
+    .meta({ title: 'More from the brand', description: "On a product's page: a few of the same brand's other products, and a link to all of them." }),
+  place: 'body',
+  entry: 'product',
+  resolve: (b, records) => {
+    const { product, brand } = productOfRoute(records);
+    const others = records.productsOf(brand.id).filter((p) => p.id !== product.id);
+    return { brand: brand.name, products: others.slice(0, b.count).map(records.summary), total: others.length + 1, all: records.url('product-brands', brand.id) };
+  },
+  anchors: ownAnchor,
+  search: () => ({}),
+  offers: noOffers,
+  pictures: (_, { products }) => products.map((p) => ({ src: p.image.src, slot: productCardSlot })),
+});

@@ -1,0 +1,116 @@
+// The catalogue's collections and the pages made from them. A template page (pages-data/products/[id].json
+// with "collection": "products") gives every entry of its collection a page of its own at its route with
+// the entry's id in place of [id]; the listing collections (categories, brands) give each entry as many
+// pages as it takes to list its products PAGE_SIZE at a time. No zod here: the browser imports it.
+import type { Product, ProductCategory } from './records.ts';
+
+export const collections = ['products', 'product-categories', 'product-brands'] as const;
+export type Collection = (typeof collections)[number];
+
+/** The most products one listing page shows; the next ones are on its page 2, 3 and on. */
+export const PAGE_SIZE = 48;
+
+/** What each collection's entries are, for a template's blocks. */
+export const collectionKinds = { products: 'product', 'product-categories': 'listing', 'product-brands': 'listing' } as const satisfies Record<Collection, string>;
+export type EntryKind = (typeof collectionKinds)[Collection];
+
+/** A maker products are sold under: a partner (with a page of its own) or a supplier. */
+export interface Brand {
+  id: string;
+  name: string;
+  /** Its partner page, where it has one (/palintest). */
+  page?: string | undefined;
+  /** Where a product's quote request goes: the brand's own contact address, where the records give one. */
+  email?: string | undefined;
+}
+
+/** A product as a card shows it: enough to recognise it and follow the link to its page. */
+export interface ProductSummary {
+  id: string;
+  name: string;
+  brand: string;
+  category: string;
+  model?: string | undefined;
+  image: Product['image'];
+  /** Its page. */
+  url: string;
+}
+
+/** A category or brand with products, and where they are listed. */
+export interface Listing {
+  id: string;
+  name: string;
+  count: number;
+  url: string;
+}
+
+/** The record a page made from a template shows. */
+export type Entry = ({ collection: 'products'; product: Product; brand: Brand; category: ProductCategory; url: string } | ListingEntry) & {
+  /** The pages above it, then itself: its breadcrumb and its BreadcrumbList. */
+  trail: Crumb[];
+};
+
+export interface Crumb {
+  name: string;
+  url: string;
+}
+
+/** One page of a category's or a brand's products. */
+export interface ListingEntry {
+  collection: 'product-categories' | 'product-brands';
+  id: string;
+  name: string;
+  /** How many products it has in all, over all its pages. */
+  total: number;
+  /** This page's number (1 for the first) and how many pages it has. */
+  page: number;
+  pages: number;
+  /** The products this page lists. */
+  products: ProductSummary[];
+  /** The route of each of its pages, by number from 1. */
+  pageUrls: string[];
+}
+export type ProductEntry = Extract<Entry, { collection: 'products' }>;
+export type ListingPageEntry = Extract<Entry, { collection: ListingEntry['collection'] }>;
+
+/** A product's name with its brand in front, unless the name starts with it already ("Palintest Photometer 7500"). */
+export const brandedName = (product: { name: string }, brand: { name: string }) =>
+  product.name.toLowerCase().startsWith(brand.name.toLowerCase()) ? product.name : `${brand.name} ${product.name}`;
+
+/** The words a template's texts may name in braces ({name}), and what they stand for on each entry's page. */
+export function entryTokens(entry: Entry): Record<string, string> {
+  if (entry.collection === 'products') {
+    const { product, brand, category } = entry;
+    return {
+      name: product.name,
+      fullName: brandedName(product, brand),
+      brand: brand.name,
+      category: category.name,
+      model: product.model ?? '',
+      description: product.description,
+    };
+  }
+  return { name: entry.name, count: String(entry.total) };
+}
+
+/** The tokens a template over each kind of collection may use. */
+export const tokenNames: Record<EntryKind, readonly string[]> = {
+  product: ['name', 'fullName', 'brand', 'category', 'model', 'description'],
+  listing: ['name', 'count'],
+};
+
+export const TOKEN = /\{([A-Za-z]+)\}/g;
+
+/**
+ * A template's value with each {token} replaced by the entry's text: strings anywhere in it; a list
+ * item left empty (a keyword "{model}" of a product without one) is dropped, and spaces tidied.
+ */
+export function fillTokens<T>(value: T, tokens: Readonly<Record<string, string>>): T {
+  const fill = (v: unknown): unknown => {
+    if (typeof v === 'string') return v.includes('{') ? v.replace(TOKEN, (m, k: string) => tokens[k] ?? m).replace(/ {2,}/g, ' ').trim() : v;
+    if (Array.isArray(v)) return v.map(fill).filter((x) => x !== '');
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]));
+    return v;
+  };
+  return fill(value) as T;
+}

@@ -1,0 +1,126 @@
+import { Anchor, Badge, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconBrandWhatsapp, IconChevronRight, IconFileText, IconMail } from '@tabler/icons-react';
+import site from 'virtual:site';
+import { brandedName, type Crumb } from '../../../schemas/collections';
+import { mailtoUrl, productQuoteMail, whatsappUrl } from '../../lib/mail';
+import { external, InternalLink } from '../../ui/actions';
+import { ItemList } from '../../ui/ItemList';
+import { Picture } from '../../ui/Picture';
+import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
+import type { BlockComponentProps } from '../registry';
+import { Section } from '../Section';
+
+/** The pages above this one, each a link, then this page's own name. */
+export function Breadcrumb({ trail, inverted = false }: { trail: readonly Crumb[]; inverted?: boolean }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumb" data-inverted={inverted || undefined}>
+      <ol>
+        {trail.map((c, i) => (
+          <li key={c.url}>
+            {i > 0 && <IconChevronRight size={14} aria-hidden className="breadcrumb-sep" />}
+            {i < trail.length - 1 ? (
+              <Anchor component={InternalLink} to={c.url} inherit>
+                {c.name}
+              </Anchor>
+            ) : (
+              <span aria-current="page">{c.name}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+export function ProductDetail({ block, product, brand, category, trail }: BlockComponentProps<'product-detail'>) {
+  const name = brandedName(product, brand);
+  const here = trail[trail.length - 1]!.url;
+  const quote = mailtoUrl(productQuoteMail(brand.email ?? site.mailboxes.contact, { ...product, category: category.name }, brand.name));
+  const chat = whatsappUrl(site.whatsapp, `Hello, I would like a quote for the ${name}${product.model ? ` (${product.model})` : ''}: ${site.url}${here}`);
+  return (
+    <>
+      <Box component="section" id={block.id} className="hero">
+        <Container size="xl" className="hero-inner">
+          <Breadcrumb trail={trail} inverted />
+          <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center', marginTop: 'var(--mantine-spacing-md)' }}>
+            <Stack gap="md" align="flex-start">
+              {category.url ? (
+                <Badge component={InternalLink} to={category.url} size="lg" variant="white" color="brand.8" tt="none" className="badge-link">
+                  {category.name}
+                </Badge>
+              ) : (
+                <Badge size="lg" variant="white" color="brand.8" tt="none">
+                  {category.name}
+                </Badge>
+              )}
+              <Title order={1} c="white" className="hero-title">
+                {product.name}
+              </Title>
+              <Text c="brand.0" fw={600}>
+                {brand.page ? (
+                  <>
+                    By{' '}
+                    <Anchor component={InternalLink} to={brand.page} c="white" inherit underline="always">
+                      {brand.name}
+                    </Anchor>
+                  </>
+                ) : (
+                  `By ${brand.name}`
+                )}
+                {product.model && ` · Model ${product.model}`}
+                {product.packSize && ` · ${product.packSize}`}
+              </Text>
+              <Text size="lg" c="brand.0" maw={620}>
+                {product.description}
+              </Text>
+              {product.price && (
+                <Text fw={700} c="white">
+                  {product.price}
+                </Text>
+              )}
+              <Group gap="sm" mt="sm">
+                <Button component="a" href={quote} size="md" variant="white" leftSection={<IconMail size={18} aria-hidden />}>
+                  Request Quote
+                </Button>
+                <Button component="a" href={chat} {...external} size="md" variant="outline" color="white" leftSection={<IconBrandWhatsapp size={18} aria-hidden />}>
+                  Ask on WhatsApp
+                </Button>
+                {product.datasheet && (
+                  <Button component="a" href={product.datasheet} {...external} size="md" variant="outline" color="white" leftSection={<IconFileText size={18} aria-hidden />}>
+                    Datasheet
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+            <Picture src={product.image.src} alt={product.image.alt} className="hero-image" loading="eager" fetchPriority="high" />
+          </ResponsiveGrid>
+        </Container>
+      </Box>
+      {(product.specifications.length > 0 || product.applications.length > 0) && (
+        <Section>
+          <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing={48}>
+            <Listed title="Specifications" items={product.specifications} />
+            <Listed title="Applications" items={product.applications} />
+          </ResponsiveGrid>
+        </Section>
+      )}
+    </>
+  );
+}
+
+/** A titled list of the product's, where it has any. */
+function Listed({ title, items }: { title: string; items: readonly string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <div>
+      <Title order={2} fz="h3" mb="sm">
+        {title}
+      </Title>
+      <ItemList>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ItemList>
+    </div>
+  );
+}

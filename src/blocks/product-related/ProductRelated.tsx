@@ -1,0 +1,30 @@
+import { Anchor, Group } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { InternalLink } from '../../ui/actions';
+import { ProductCard } from '../../ui/ProductCard';
+import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
+import type { BlockComponentProps } from '../registry';
+import { Section } from '../Section';
+
+export function ProductRelated({ block, brand, products, total, all }: BlockComponentProps<'product-related'>) {
+  if (products.length === 0 && !all) return null;
+  return (
+    <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
+      <ResponsiveGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing={20}>
+        {products.map((p) => (
+          <ProductCard key={p.id} product={p} headingOrder={block.title ? 3 : 2} />
+        ))}
+      </ResponsiveGrid>
+      {all && (
+        <Group justify="center" mt="xl">
+          <Anchor component={InternalLink} to={all} fw={600}>
+            <Group gap={6} component="span">
+              All {total} {brand} products
+              <IconArrowRight size={16} aria-hidden />
+            </Group>
+          </Anchor>
+        </Group>
+      )}
+    </Section>
+  );
+}

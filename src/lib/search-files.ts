@@ -1,0 +1,10 @@
+// Where the build writes the products' parts of the search index (src/node/build/search-index.ts) and
+// the search dialog fetches them: apart from src/lib/search.ts, so the dialog's own code does not carry
+// the search library, which comes with the index when search opens.
+
+/** A plain file name: a letter other than a-z and 0-9 is written as its code. */
+const fileName = (key: string) => key.replace(/[^a-z0-9]/gu, (c) => `_${c.codePointAt(0)!.toString(16)}`);
+/** The term file of the words that start with `key` (shardKey in src/lib/search.ts). */
+export const termFilePath = (key: string) => `/_data/search/terms/${fileName(key)}.json`;
+/** The n-th file of products' entries. */
+export const entryFilePath = (n: number) => `/_data/search/products/${n}.json`;

@@ -1,0 +1,22 @@
+// The files the app fetches by their path rather than importing them as code: the document of every
+// route (at schemas/routes.ts pageDataPath), so neither the app's code nor any list it carries grows
+// with the number of pages, and the products' parts of the search index. `npm run build` writes them
+// into dist/; the dev server answers them from the content as it is, here.
+import { searchFiles } from '../build/search-index.ts';
+import { type Content, resolvePage } from './load.ts';
+
+const PAGES = '/_data/pages';
+
+/** The route whose document a path names: /_data/pages/services/x/index.json is /services/x. */
+function routeOfDataPath(path: string): string | undefined {
+  const m = /^\/_data\/pages((?:\/[a-z0-9-]+)*)\/index\.json$/.exec(path);
+  return m ? m[1] || '/' : undefined;
+}
+
+/** The text of the file at this path, or undefined when there is none. */
+export function dataFile(content: Content, path: string): string | undefined {
+  if (!path.startsWith(PAGES)) return searchFiles(content).get(path);
+  const route = routeOfDataPath(path);
+  const page = route === undefined ? undefined : content.routes.get(route);
+  return page && JSON.stringify(resolvePage(content, page));
+}

@@ -1,0 +1,29 @@
+import { Anchor, Badge, Card, Stack, Text, Title } from '@mantine/core';
+import type { ProductSummary } from '../../schemas/collections';
+import { InternalLink } from './actions';
+import { Picture } from './Picture';
+
+/** A product in a list of products: its picture, category, name (the link to its page), brand and model. */
+export function ProductCard({ product, headingOrder = 3 }: { product: ProductSummary; headingOrder?: 2 | 3 }) {
+  return (
+    <Card withBorder padding="md" radius="md" className="card">
+      <Card.Section mb="sm">
+        <Picture src={product.image.src} alt={product.image.alt} className="card-image" />
+      </Card.Section>
+      <Stack gap={6} style={{ flex: 1 }}>
+        <Badge variant="light" w="fit-content" tt="none">
+          {product.category}
+        </Badge>
+        <Title order={headingOrder} fz="h5">
+          <Anchor component={InternalLink} to={product.url} inherit className="card-title-link stretched-link">
+            {product.name}
+          </Anchor>
+        </Title>
+        <Text size="sm" c="dimmed">
+          {product.brand}
+          {product.model ? ` · ${product.model}` : ''}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,84 @@
+// The catalogue's pieces that the shipped eight products cannot show: listings longer than a page,
+// a sitemap past the protocol's limit, the template's {tokens}, which route shows a record.
+import { describe, expect, it } from 'vitest';
+import { fillTokens, PAGE_SIZE } from '../../schemas/collections';
+import type { Product } from '../../schemas/records';
+import { routeOfRecord } from '../../schemas/routes';
+import { sitemaps } from '../../src/node/build/prerender';
+import { entryPages, templatesOf } from '../../src/node/content/catalogue';
+import { type Content, loadContent, resolvePage } from '../../src/node/content/load';
+
+const { content } = await loadContent();
+if (!content) throw new Error('content is invalid: run npm run validate');
+
+/** The content with `n` more photometers (copies of the Photometer 7500), and the pages the templates make of it. */
+function grown(n: number) {
+  const base = content!.products.get('photometer-7500')!;
+  const products = new Map(content!.products);
+  for (let i = 1; i <= n; i++) {
+    const id = `photometer-${String(i).padStart(4, '0')}`;
+    products.set(id, { ...base, id, name: `Photometer ${i}` } satisfies Product);
+  }
+  const templates = templatesOf(content!.pages.values(), () => {
+    throw new Error('the shipped templates have no problem');
+  });
+  const data = { ...content!, products };
+  return { data, pages: entryPages(data, templates, (route) => content!.routes.get(route)?.doc.meta.title) };
+}
+
+describe('listings', () => {
+  it(`list ${PAGE_SIZE} products a page, each page linked to the one before and after, the later ones titled with their number`, () => {
+    const { data, pages } = grown(100); // 102 photometers: three pages
+    const listing = pages.filter((p) => p.route.startsWith('/products/category/photometers'));
+    expect(listing.map((p) => p.route)).toEqual(['/products/category/photometers', '/products/category/photometers/2', '/products/category/photometers/3']);
+    expect(listing.map((p) => p.doc.meta.title)).toEqual(['Photometers', 'Photometers (page 2 of 3)', 'Photometers (page 3 of 3)']);
+    const lists = listing.map((p) => resolvePage(data as Content, p).blocks.find((b) => b.block.type === 'product-list')!.props as { products: unknown[]; previous?: string; next?: string });
+    expect(lists.map((l) => l.products.length)).toEqual([PAGE_SIZE, PAGE_SIZE, 102 - 2 * PAGE_SIZE]);
+    expect(lists.map((l) => [l.previous, l.next])).toEqual([
+      [undefined, '/products/category/photometers/2'],
+      ['/products/category/photometers', '/products/category/photometers/3'],
+      ['/products/category/photometers/2', undefined],
+    ]);
+    // Every product is on one page of its category, once.
+    const listed = lists.flatMap((l) => l.products as { id: string }[]).map((p) => p.id);
+    expect(new Set(listed).size).toBe(102);
+  });
+
+  it('a brand lists the products its supplier features first', () => {
+    const { pages } = grown(0);
+    const palintest = pages.find((p) => p.route === '/products/brand/palintest')!;
+    const entry = palintest.entry as { products: { id: string }[] };
+    expect(entry.products.map((p) => p.id)).toEqual(content.suppliers.get('palintest')!.featured);
+  });
+});
+
+describe('the sitemap', () => {
+  it('is one file up to the limit, and past it an index of files that list every page once', () => {
+    const one = sitemaps('https://x.example', content);
+    expect(Object.keys(one)).toEqual(['sitemap.xml']);
+    const all = [...one['sitemap.xml']!.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const split = sitemaps('https://x.example', content, 30);
+    expect(Object.keys(split).sort()).toEqual(['sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml', 'sitemap.xml']);
+    expect(split['sitemap.xml']).toContain('<sitemapindex');
+    expect([...split['sitemap.xml']!.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(['https://x.example/sitemap-1.xml', 'https://x.example/sitemap-2.xml', 'https://x.example/sitemap-3.xml']);
+    const listed = ['sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml'].flatMap((f) => [...split[f]!.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
+    expect(listed).toEqual(all);
+    expect(all).toContain('https://x.example/products/photometer-7500');
+  });
+});
+
+describe('templates', () => {
+  it("fill their {tokens} from the entry, and drop a list item a token leaves empty", () => {
+    expect(fillTokens({ title: '{fullName}', keywords: ['{fullName} Kenya', '{model}'], n: 2 }, { fullName: 'Palintest Photometer 7500', model: '' })).toEqual({
+      title: 'Palintest Photometer 7500',
+      keywords: ['Palintest Photometer 7500 Kenya'],
+      n: 2,
+    });
+  });
+
+  it("say which route shows a record: a product's file its page", () => {
+    expect(routeOfRecord('records/products/photometer-7500.json', { products: '/products/[id]' })).toBe('/products/photometer-7500');
+    expect(routeOfRecord('records/products/photometer-7500.json', { products: '/catalogue/[id]' })).toBe('/catalogue/photometer-7500');
+    expect(routeOfRecord('records/partners.json', { products: '/products/[id]' })).toBeUndefined();
+  });
+});
