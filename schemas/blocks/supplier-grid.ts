@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { supplierId } from '../primitives.ts';
 import { partnerPage } from '../routes.ts';
-import { fixedSlot, gridSlot } from '../slots.ts';
+import { dialogSlot, fixedSlot, gridSlot } from '../slots.ts';
 import { sectionFields } from './common.ts';
 import { defineBlock, ownAnchor, sectionParts } from './define.ts';
 
@@ -29,9 +29,13 @@ export const supplierGrid = defineBlock({
   }),
   // A product is named with its brand, unless its name starts with it already.
   offers: (_, { suppliers }) => suppliers.flatMap((s) => s.products.map((p) => (p.name.startsWith(s.name) ? p.name : `${s.name} ${p.name}`))),
-  // The product view (shown in place of the grid) lays its cards out in up to 3 columns.
+  // The product view (shown in place of the grid) lays its cards out in up to 3 columns; a product's
+  // Details dialog shows its picture again, across the dialog.
   pictures: (_, { suppliers }) => {
     const card = gridSlot({ base: 1, sm: 2, lg: 3 }, 20);
-    return suppliers.flatMap((s) => [{ src: s.logo, slot: fixedSlot(160) }, ...s.products.map((p) => ({ src: p.image, slot: card }))]);
+    return suppliers.flatMap((s) => [
+      { src: s.logo, slot: fixedSlot(160) },
+      ...s.products.flatMap((p) => [{ src: p.image, slot: card }, { src: p.image, slot: dialogSlot }]),
+    ]);
   },
 });
