@@ -106,7 +106,7 @@ test('a slide picture that fails to load, even before the page has hydrated, is 
   const failed: string[] = [];
   page.on('requestfailed', (r) => failed.push(new URL(r.url()).pathname));
   await page.route('**/images/home/slide-1.svg', (r) => r.abort());
-  await page.route('**/images/home/slide-3.svg', (r) => r.abort());
+  await page.route('**/images/home/slide-2.svg', (r) => r.abort());
   // Hold the scripts back so the first picture has failed before React can listen for it.
   await page.route('**/assets/*.js', async (r) => {
     await new Promise((res) => setTimeout(res, 1500));
@@ -117,9 +117,25 @@ test('a slide picture that fails to load, even before the page has hydrated, is 
   await hydrated(page);
   const imgs = carousel(page).locator('img');
   await expect(imgs.nth(0)).toHaveAttribute('src', '/images/placeholder.svg');
-  await expect(imgs.nth(2)).toHaveAttribute('src', '/images/placeholder.svg');
-  await expect(imgs.nth(1)).toHaveAttribute('src', '/images/home/slide-2.svg');
+  // The next slide's picture, fetched once the page is live, fails after hydration.
+  await expect(imgs.nth(1)).toHaveAttribute('src', '/images/placeholder.svg');
+  await expect(imgs.nth(2)).toHaveAttribute('src', '/images/home/slide-3.svg');
   await expect(imgs.nth(0)).toHaveJSProperty('naturalWidth', 600);
   // Silent: the visitor sees the slide's text, no error message.
   await expect(carousel(page).locator('.hero-slide-copy')).toContainText(TITLES[0]!);
+});
+
+test('fetches the first slide\'s picture with the page, the next one\'s once the page is live, and each later one a slide ahead', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    const m = /\/images\/home\/(slide-\d)\.svg$/.exec(r.url());
+    if (m) fetched.push(m[1]!);
+  });
+  await openHome(page);
+  await expect.poll(() => fetched).toEqual(['slide-1', 'slide-2']);
+  await page.clock.runFor(5000);
+  await expectSlide(page, 2);
+  await expect.poll(() => fetched).toEqual(['slide-1', 'slide-2', 'slide-3']);
+  // Not drawn yet, the fourth is not fetched.
+  await expect(carousel(page).locator('img').nth(3)).toBeHidden();
 });

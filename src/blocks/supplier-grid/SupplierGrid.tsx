@@ -3,6 +3,7 @@ import { IconFileText, IconMail, IconWorld } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { BlockOf } from '../../../schemas/blocks';
 import type { Product, Supplier } from '../../../schemas/records';
+import { dialogSlot } from '../../../schemas/slots';
 import { openDialog } from '../../dialogs';
 import { openMailProgram } from '../../lib/browser';
 import { mailtoUrl, productQuoteMail } from '../../lib/mail';
@@ -207,7 +208,7 @@ function ProductDetails({ product, supplier }: { product: Product; supplier: Sup
   const canQuote = Boolean(supplier.contactInfo.email);
   return (
     <Stack gap="sm">
-      <Picture src={product.image} alt={product.name} className="rounded-image" />
+      <Picture src={product.image} alt={product.name} slot={dialogSlot} className="rounded-image" />
       <Badge variant="light">{product.category}</Badge>
       <Text>{product.description}</Text>
       {specs.length > 0 && (

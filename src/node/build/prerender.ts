@@ -8,7 +8,8 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest } from 'vite';
 import { canonicalPath, NOT_FOUND_ROUTE } from '../../../schemas/routes.ts';
-import { builtSite, type Content, formatProblem, loadContent, resolvePage } from '../content/load.ts';
+import { builtSite, type Content, formatProblem, loadContent, resolvePage, withPicturePlan } from '../content/load.ts';
+import { encodePictures } from '../pictures/encode.ts';
 import { hostFiles } from './host-files.ts';
 import { buildSearchIndex } from './search-index.ts';
 import { jsonLdScript, structuredData } from './structured-data.ts';
@@ -42,10 +43,13 @@ async function main() {
 
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
   const { template, entryChunks } = startAfterPaint(readFileSync(join(dist, 'index.html'), 'utf8'));
-  const { content, problems } = await loadContent(root);
-  if (!content) throw new Error(`content became invalid during the build:\n${problems.map(formatProblem).join('\n')}`);
+  const loaded = await loadContent(root);
+  if (!loaded.content) throw new Error(`content became invalid during the build:\n${loaded.problems.map(formatProblem).join('\n')}`);
+  const content = withPicturePlan(loaded.content);
   const site = builtSite(content.site);
   timer.end('content');
+  console.log(picturesReport(await encodePictures(root, dist, content.encoded!)));
+  timer.end('pictures');
 
   const assetsOf = pageAssets(manifest);
   await onWorkers<Rendered>(RENDERER, [...content.routes.keys()], pathToFileURL(join(ssrOut, 'entry-server.js')).href, ({ url, html, status }) => {
@@ -84,6 +88,13 @@ async function main() {
   console.log(searchReport(manifest, buildSearchIndex(content).length));
   timer.end('search report');
   console.log(timer.report());
+}
+
+/** The build's line on its pictures (and one per raster file of public/ it could not publish without its metadata). */
+function picturesReport(r: Awaited<ReturnType<typeof encodePictures>>): string {
+  const lines = [`pictures: ${r.encoded} encoded, ${r.cached} from the cache (.cache/pictures/), ${r.files} files written, in ${r.seconds.toFixed(1)} s`];
+  for (const w of r.withheld) lines.push(`  not published: ${w.path}: ${w.reason}`);
+  return lines.join('\n');
 }
 
 /** Seconds spent in each phase of the build, for `npm run bench:build`. */

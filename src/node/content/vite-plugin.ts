@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { routeOfFile } from '../../../schemas/routes.ts';
-import { builtSite, type Content, formatProblem, loadContent, type Problem, resolvePage } from './load.ts';
+import { builtSite, type Content, formatProblem, loadContent, type Problem, resolvePage, withPicturePlan } from './load.ts';
 import { buildSearchIndex } from '../build/search-index.ts';
 
 const SITE_ID = 'virtual:site';
@@ -22,7 +22,9 @@ export const pageModule = (file: string) => PAGE_PREFIX + file.replace(/\.json$/
 export function contentPlugin(): Plugin {
   const root = process.cwd();
   let cache: Promise<{ content?: Content; problems: Problem[] }> | undefined;
-  const current = () => (cache ??= loadContent(root));
+  // A build's pages name the pictures the build encodes (src/node/pictures/plan.ts); the dev server's, the files as they are.
+  let building = false;
+  const current = () => (cache ??= loadContent(root).then((r) => (building && r.content ? { ...r, content: withPicturePlan(r.content) } : r)));
 
   const fail = (problems: Problem[]): Error => {
     const first = problems[0]!;
@@ -43,6 +45,9 @@ export function contentPlugin(): Plugin {
   return {
     name: 'acacia-content',
     enforce: 'pre',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
     async buildStart() {
       cache = undefined;
       const { problems } = await current();
