@@ -2,6 +2,7 @@
 // the phone's maker and model, a GPS position (in EXIF and in XMP) and a Display P3 colour profile.
 // Its pixels are smooth shapes with grain, so it encodes like a photo, and a red block marks the stored
 // top-left corner, so a test can tell which way up an output is.
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 export interface PhotoOptions {
@@ -68,4 +69,26 @@ export async function metadataLeft(file: Buffer): Promise<string[]> {
   if (text.includes('GPSLatitude')) left.push('GPS');
   if (text.includes(PHOTO_MAKER)) left.push('maker');
   return left;
+}
+
+/**
+ * A PNG written byte by byte, 8-bit RGB: its rows (filter byte first) deflated into it, or, without
+ * rows, a header declaring `width` × `height` over almost nothing (a decompression bomb).
+ */
+export function rawPng(width: number, height: number, rows?: Buffer): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const size = Buffer.alloc(4);
+    size.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([size, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', rows ? deflateSync(rows) : Buffer.alloc(8)), chunk('IEND', Buffer.alloc(0))]);
 }

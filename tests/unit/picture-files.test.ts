@@ -4,15 +4,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { fixedSlot, fullWidthSlot, gridSlot } from '../../schemas/slots';
 import { PictureError, type PictureFacts, pictureFacts } from '../../src/node/pictures/facts';
 import { ladderWidths, neededWidth, planPictures } from '../../src/node/pictures/plan';
 import { sniffType, typeOfExtension } from '../../src/node/pictures/sniff';
 import { MAX_EDGE, uprightPicture } from '../../src/node/pictures/upright';
-import { metadataLeft, phonePhoto } from '../support/photos';
+import { metadataLeft, phonePhoto, rawPng } from '../support/photos';
+
+// Encoding and decoding take seconds on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'picture-files-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,24 +27,6 @@ const file = (name: string, data: Buffer | string) => {
 const tiny = sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366aa' } });
 /** The first bytes of an iPhone's HEIC photo: its ftyp box names the heic brand. */
 const HEIC = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(64)]);
-
-/** A PNG that declares `width` × `height` pixels and holds almost nothing: a decompression bomb. */
-function bombPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const size = Buffer.alloc(4);
-    size.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([size, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', Buffer.alloc(16)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 const faultOf = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => (e instanceof PictureError ? e.fault : { kind: 'other', detail: String(e) }));
 
@@ -112,10 +96,10 @@ describe('what the validator reads of a picture file (pictureFacts)', () => {
 
   it('refuses a decompression bomb from its header, without decoding it', async () => {
     const started = performance.now();
-    expect(await faultOf(pictureFacts(file('bomb.png', bombPng(100_000, 100_000))))).toEqual({ kind: 'too-large', detail: expect.stringContaining('100000 × 100000 px, 10000 megapixels') });
+    expect(await faultOf(pictureFacts(file('bomb.png', rawPng(100_000, 100_000))))).toEqual({ kind: 'too-large', detail: expect.stringContaining('100000 × 100000 px, 10000 megapixels') });
     // Decoding ten billion pixels would take minutes and 30 GB; reading a header takes milliseconds.
     expect(performance.now() - started).toBeLessThan(5000);
-    expect(await faultOf(pictureFacts(file('big.png', bombPng(8000, 6000))))).toEqual({ kind: 'too-large', detail: expect.stringContaining('48.0 megapixels') });
+    expect(await faultOf(pictureFacts(file('big.png', rawPng(8000, 6000))))).toEqual({ kind: 'too-large', detail: expect.stringContaining('48.0 megapixels') });
   });
 
   it('refuses a file over 25 MB before reading it', async () => {

@@ -5,11 +5,11 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/node/content/load';
 import { probeCandidates } from '../../src/node/probe/probe';
 import { type Outcome, probePartners } from '../../src/node/probe/probe-partners';
+import { rawPng } from '../support/photos';
 import { type Scratch, scratchProject } from '../support/scratch';
 
 const NOW = new Date(2025, 11, 15);
@@ -22,27 +22,13 @@ const BRANDS = 'public/images/brands';
  * nothing, and a plain colour below.
  */
 function png(width: number, height: number, seed: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const tail = Buffer.alloc(4);
-    tail.writeUInt32BE(crc32(body));
-    return Buffer.concat([head, body, tail]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = 1 + width * 3;
-  const rows = Buffer.alloc(row * height);
+  const rows = Buffer.alloc((1 + width * 3) * height);
   let x = seed;
   for (let i = 0; i < 400; i++) {
     x = (x * 1103515245 + 12345) >>> 0;
-    rows[i] = i % row === 0 ? 0 : x >>> 24;
+    rows[i] = i % (1 + width * 3) === 0 ? 0 : x >>> 24;
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return rawPng(width, height, rows);
 }
 
 const LOGO = png(480, 144, 1);

@@ -5,12 +5,11 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/node/content/load';
 import type { Problem } from '../../src/node/content/problems';
-import { phonePhoto } from '../support/photos';
+import { phonePhoto, rawPng } from '../support/photos';
 
 const project = resolve(__dirname, '../..');
 let roots: string[] = [];
@@ -61,33 +60,16 @@ const HERO_SRC = { at: 'pages-data/contact.json:13:25', path: 'blocks[0].image.s
 
 const flat = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#5a7' } });
 
-/** A PNG that declares `width` × `height` pixels and holds almost nothing. */
-function pngHeader(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const n = Buffer.alloc(4);
-    n.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([n, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', Buffer.alloc(8)), chunk('IEND', Buffer.alloc(0))]);
-}
-
-describe('npm run validate on pictures', () => {
+// Each test copies the content and reads its pictures: seconds on a busy machine.
+describe('npm run validate on pictures', { timeout: 30_000 }, () => {
   it('accepts a phone photo wide enough for its slot, whatever its orientation says', async () => {
     // Stored 2600 × 1950 on its side (orientation 6): shown 1950 px wide, and the hero needs 1918.
-    const photo = await phonePhoto({ width: 2600, height: 1950, orientation: 6, grain: 0 });
+    const photo = await phonePhoto({ width: 2600, height: 1950, orientation: 6, plain: true });
     expect((await problemsWith({ 'public/images/photos/bench.jpg': photo, ...page('/images/photos/bench.jpg') })).map(brief)).toEqual([]);
   });
 
   it('a JPEG cut short is not a readable picture', async () => {
-    const photo = await phonePhoto({ width: 2000, height: 1500, grain: 0 });
+    const photo = await phonePhoto({ width: 2000, height: 1500, plain: true });
     const problems = await problemsWith({ 'public/images/photos/bench.jpg': photo.subarray(0, photo.length / 2), ...page('/images/photos/bench.jpg') });
     expect(problems.map(brief)).toEqual([{ ...HERO_SRC, code: 'unreadable-picture' }]);
     expect(problems[0]!.message).toContain('cut short');
@@ -107,7 +89,7 @@ describe('npm run validate on pictures', () => {
 
   it('a picture of more than 40 megapixels is refused, and a decompression bomb with it, from the header alone', async () => {
     for (const [w, h, said] of [[8000, 6000, '48.0 megapixels'], [200_000, 200_000, '40000 megapixels']] as const) {
-      const problems = await problemsWith({ 'public/images/photos/big.png': pngHeader(w, h), ...page('/images/photos/big.png') });
+      const problems = await problemsWith({ 'public/images/photos/big.png': rawPng(w, h), ...page('/images/photos/big.png') });
       expect(problems.map(brief)).toEqual([{ ...HERO_SRC, code: 'picture-too-large' }]);
       expect(problems[0]!.message).toContain(said);
     }

@@ -91,7 +91,7 @@ async function readFacts(file: string, size: number, cacheDir: string | undefine
       .resize(64, 64, { fit: 'inside' })
       .raw()
       .toBuffer()
-      .catch((err: Error) => fail({ kind: 'unreadable', detail: describeDecodeError(err.message) }));
+      .catch((err: Error) => fail({ kind: 'unreadable', detail: describeDecodeError(err.message, cutShort(data, type)) }));
   }
   const { width, height } = header.autoOrient;
   if (cached) {
@@ -103,7 +103,16 @@ async function readFacts(file: string, size: number, cacheDir: string | undefine
   return { width, height, type, bytes: size, hash };
 }
 
-function describeDecodeError(message: string): string {
-  if (/premature end|truncated|unexpected end|end of (file|stream|data)|not enough data/i.test(message)) return `the file is cut short, as by an unfinished download or copy (${message.trim()})`;
-  return message.trim();
+function describeDecodeError(message: string, short: boolean): string {
+  const said = message.trim() || 'an unknown error';
+  if (short || /premature end|truncated|unexpected end|end of (file|stream|data)|not enough data/i.test(said)) return `the file is cut short, as by an unfinished download or copy (${said})`;
+  return `it does not decode (${said})`;
+}
+
+/** Whether a file's structure ends before its end should: a JPEG without its end marker, a PNG without its last chunk, a WebP shorter than its header says. */
+function cutShort(data: Buffer, type: PictureFacts['type']): boolean {
+  if (type === 'jpeg') return !(data[data.length - 2] === 0xff && data[data.length - 1] === 0xd9);
+  if (type === 'png') return data.subarray(-8, -4).toString('latin1') !== 'IEND';
+  if (type === 'webp') return data.length < data.readUInt32LE(4) + 8;
+  return false;
 }
