@@ -201,12 +201,13 @@ test('every slot\'s sizes says how wide the layout draws the picture, at phone, 
   expect([...seen].sort()).toEqual(['brand-logo', 'brand-logo-large', 'card-image', 'hero-image', 'hero-slide-image', 'rounded-image']);
 });
 
-test('the photos move nothing while they load, on a phone and on a desktop', async ({ page }) => {
+test('the photos move nothing while they load, on a phone and on a desktop, and the pages hydrate without a complaint', async ({ page, consoleErrors }) => {
   await page.addInitScript(recordLayoutShifts);
   for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {
     await page.setViewportSize(viewport);
     for (const route of ['/', '/services/water-testing']) {
       await page.goto(url(route));
+      await hydrated(page);
       await page.evaluate(async () => {
         for (let y = 0; y < document.documentElement.scrollHeight; y += 300) {
           window.scrollTo(0, y);
@@ -221,6 +222,8 @@ test('the photos move nothing while they load, on a phone and on a desktop', asy
       expect(shifts, `${viewport.width} px ${route}`).toEqual([]);
     }
   }
+  // The prerendered <picture>s are what the app draws: no hydration mismatch, no error.
+  expect(consoleErrors).toEqual([]);
 });
 
 test('a picture whose file fails to load is replaced silently by the placeholder, its sources with it', async ({ page }) => {
