@@ -1,12 +1,13 @@
 // The picture pipeline's pieces on files made here (src/node/pictures/): a file's type by its first
 // bytes, a picture turned upright without its metadata, the facts the validator reads (and the files
 // it refuses without decoding), and the widths and names the build plans.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { fixedSlot, fullWidthSlot, gridSlot } from '../../schemas/slots';
+import { encodePictures } from '../../src/node/pictures/encode';
 import { PictureError, type PictureFacts, pictureFacts } from '../../src/node/pictures/facts';
 import { ladderWidths, neededWidth, planPictures } from '../../src/node/pictures/plan';
 import { sniffType, typeOfExtension } from '../../src/node/pictures/sniff';
@@ -143,5 +144,44 @@ describe('the widths the build encodes (plan.ts)', () => {
     expect(b!.widths).toEqual([320]);
     expect(plan.pictures.has('/d.svg')).toBe(false);
     expect(plan.shares.get('/c.jpg@10,20')!.path).toMatch(/^\/assets\/pictures\/c-[0-9a-f]{12}-1200x630\.jpg$/);
+  });
+});
+
+describe('the build\'s encoding (encodePictures)', () => {
+  it('encodes what it has not encoded before, and nothing on a second build; strips every raster file of public/ and leaves out a HEIC it cannot read', async () => {
+    const root = join(dir, 'project');
+    const dist = join(root, 'dist');
+    const photo = async (seed: number) => phonePhoto({ width: 800, height: 600, orientation: 6, plain: true, seed });
+    mkdirSync(join(root, 'public/images'), { recursive: true });
+    writeFileSync(join(root, 'public/images/bench.jpg'), await photo(1));
+    writeFileSync(join(root, 'public/images/IMG_0001.heic'), HEIC);
+    const build = async () => {
+      // As the client build does: public/ copied into dist/ as it is.
+      rmSync(dist, { recursive: true, force: true });
+      cpSync(join(root, 'public'), dist, { recursive: true });
+      const src = '/images/bench.jpg';
+      const facts = new Map([[src, await pictureFacts(join(root, 'public', src))]]);
+      const plan = planPictures([{ src, slot: fixedSlot(240) }], [{ src, alt: 'A bench' }], facts);
+      return { plan, report: await encodePictures(root, dist, plan) };
+    };
+
+    const first = await build();
+    expect(first.report).toMatchObject({ encoded: 1, cached: 0, withheld: [{ path: 'public/images/IMG_0001.heic', reason: expect.stringContaining('HEIC') }] });
+    const { base, widths } = first.plan.pictures.get('/images/bench.jpg')!;
+    expect(widths).toEqual([320, 480]);
+    for (const w of widths) for (const f of ['avif', 'webp']) expect(existsSync(join(dist, `${base}-${w}.${f}`)), `${w}.${f}`).toBe(true);
+    expect(existsSync(join(dist, [...first.plan.shares.values()][0]!.path))).toBe(true);
+    expect(await metadataLeft(readFileSync(join(dist, 'images/bench.jpg')))).toEqual([]);
+    expect(existsSync(join(dist, 'images/IMG_0001.heic'))).toBe(false);
+
+    const second = await build();
+    expect(second.report).toMatchObject({ encoded: 0, cached: 1, files: first.report.files });
+    expect(second.plan).toEqual(first.plan);
+
+    // Other bytes at the same path: other names, encoded anew.
+    writeFileSync(join(root, 'public/images/bench.jpg'), await photo(2));
+    const third = await build();
+    expect(third.report).toMatchObject({ encoded: 1, cached: 0 });
+    expect(third.plan.pictures.get('/images/bench.jpg')!.base).not.toBe(base);
   });
 });
