@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, hydrated, startUnderPausedClock, test } from './fixtures';
+import { expect, hydrated, recordLayoutShifts, startUnderPausedClock, test } from './fixtures';
 
 // The home hero (section 4, section 9): 4 slides, 5000 ms each, dots, pauses, image fallback.
 const TITLES = [
@@ -14,7 +14,9 @@ const dot = (page: Page, n: number) => page.getByRole('button', { name: new RegE
 
 /** The slide a visitor sees: its title, and the dot marked current. */
 async function expectSlide(page: Page, n: number) {
-  await expect(carousel(page).locator('.hero-slide-copy')).toContainText(TITLES[n - 1]!);
+  await expect(carousel(page).locator('.hero-slide-copy > [data-active]')).toContainText(TITLES[n - 1]!);
+  await expect(carousel(page).locator('.hero-slide-copy > :not([data-active])')).toHaveCount(3);
+  for (const hidden of await carousel(page).locator('.hero-slide-copy > :not([data-active])').all()) await expect(hidden).toBeHidden();
   await expect(dot(page, n)).toHaveAttribute('aria-current', 'true');
   await expect(carousel(page).locator('img[data-active]')).toHaveAttribute('src', `/images/home/slide-${n}.svg`);
 }
@@ -122,7 +124,7 @@ test('a slide picture that fails to load, even before the page has hydrated, is 
   await expect(imgs.nth(2)).toHaveAttribute('src', '/images/home/slide-3.svg');
   await expect(imgs.nth(0)).toHaveJSProperty('naturalWidth', 600);
   // Silent: the visitor sees the slide's text, no error message.
-  await expect(carousel(page).locator('.hero-slide-copy')).toContainText(TITLES[0]!);
+  await expect(carousel(page).locator('.hero-slide-copy > [data-active]')).toContainText(TITLES[0]!);
 });
 
 test('fetches the first slide\'s picture with the page, the next one\'s once the page is live, and each later one a slide ahead', async ({ page }) => {
@@ -138,4 +140,15 @@ test('fetches the first slide\'s picture with the page, the next one\'s once the
   await expect.poll(() => fetched).toEqual(['slide-1', 'slide-2', 'slide-3']);
   // Not drawn yet, the fourth is not fetched.
   await expect(carousel(page).locator('img').nth(3)).toBeHidden();
+});
+
+test('turning the slides moves nothing on the page: the hero is as tall as its longest slide', async ({ page }) => {
+  await page.addInitScript(recordLayoutShifts);
+  await openHome(page);
+  for (const n of [2, 3, 4, 1]) {
+    await page.clock.runFor(5000);
+    await expectSlide(page, n);
+  }
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { line: string }[] }).layoutShifts.map((s) => s.line));
+  expect(shifts).toEqual([]);
 });

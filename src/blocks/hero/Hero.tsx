@@ -97,7 +97,6 @@ function Slides({ block, slides }: { block: HeroBlock; slides: NonNullable<HeroB
     const next = (index + 1) % slides.length;
     setDrawn((d) => (d.has(index) && d.has(next) ? d : new Set([...d, index, next])));
   }, [index, slides.length]);
-  const slide = slides[index]!;
 
   return (
     <Box
@@ -128,13 +127,19 @@ function Slides({ block, slides }: { block: HeroBlock; slides: NonNullable<HeroB
           <Title order={1} className="hero-kicker" c="brand.1">
             {block.title}
           </Title>
+          {/* Every slide's copy is drawn in the same cell, the shown one visible: the hero is as tall as its
+              longest slide, so nothing below it moves when the slides turn. */}
           <div aria-live={paused ? 'polite' : 'off'} className="hero-slide-copy">
-            <Text className="hero-title" fw={800} c="white">
-              {slide.title}
-            </Text>
-            <Text size="lg" c="brand.0" mt="xs">
-              {slide.lead}
-            </Text>
+            {slides.map((s, i) => (
+              <div key={s.image.src} data-active={i === index || undefined} aria-hidden={i === index ? undefined : true}>
+                <Text className="hero-title" fw={800} c="white">
+                  {s.title}
+                </Text>
+                <Text size="lg" c="brand.0" mt="xs">
+                  {s.lead}
+                </Text>
+              </div>
+            ))}
           </div>
           <Group gap="sm" mt="sm">
             {block.buttons.map((b) => (
