@@ -287,7 +287,7 @@ describe('references are part of the schema', () => {
   });
 });
 
-describe('npm run validate output', () => {
+describe('npm run validate output', { timeout: 60_000 }, () => {
   const cli = join(project, 'src/node/content/validate-cli.ts');
   const run = (root: string, args: string[], env: Record<string, string> = {}) => {
     try {
