@@ -67,23 +67,28 @@ async function readFacts(file: string, size: number, cacheDir: string | undefine
   const type = actual as PictureFacts['type'];
   const hash = createHash('sha256').update(data).digest('hex');
 
+  const withinPixels = (width: number, height: number) => {
+    const mp = (width * height) / 1e6;
+    if (mp > MAX_PIXELS / 1e6) fail({ kind: 'too-large', detail: `${width} × ${height} px, ${mp >= 100 ? Math.round(mp) : mp.toFixed(1)} megapixels (at most ${MAX_PIXELS / 1e6})` });
+  };
+
   const cached = cacheDir ? join(cacheDir, 'facts', `${hash}.json`) : undefined;
-  if (cached) {
-    try {
-      return { ...(JSON.parse(readFileSync(cached, 'utf8')) as { width: number; height: number }), type, bytes: size, hash };
-    } catch {
-      // not measured yet
-    }
+  let known: { width: number; height: number } | undefined;
+  try {
+    if (cached) known = JSON.parse(readFileSync(cached, 'utf8')) as { width: number; height: number };
+  } catch {
+    // not measured yet
+  }
+  if (known) {
+    withinPixels(known.width, known.height);
+    return { ...known, type, bytes: size, hash };
   }
 
   const header = await sharp(data, { limitInputPixels: false })
     .metadata()
     .catch((err: Error) => fail({ kind: 'unreadable', detail: err.message }));
   if (!header.width || !header.height) fail({ kind: 'unreadable', detail: 'no size in its header' });
-  if (header.width * header.height > MAX_PIXELS) {
-    const mp = (header.width * header.height) / 1e6;
-    fail({ kind: 'too-large', detail: `${header.width} × ${header.height} px, ${mp >= 100 ? Math.round(mp) : mp.toFixed(1)} megapixels (at most ${MAX_PIXELS / 1e6})` });
-  }
+  withinPixels(header.width, header.height);
   // An SVG is published as it is, and its header parse read it whole; a raster picture is decoded
   // (at a small size: a JPEG or WebP decodes at 1/8 scale) to find one cut short or corrupt.
   if (type !== 'svg') {
