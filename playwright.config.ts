@@ -6,6 +6,8 @@ const hostTests = /(nginx|serve-faults|precompressed)\.spec\.ts/;
 const htmlTests = /seo\.spec\.ts/;
 /** The authoring studio, under its own dev server in a scratch copy (the spec starts it). */
 const studioTests = /studio\.spec\.ts/;
+/** The picture pipeline, over its own build of a scratch copy with photos in it (the spec builds it; it sets the browser sizes). */
+const pictureTests = /pictures\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -23,10 +25,11 @@ export default defineConfig({
   // Behaviour that exists at one width only (hover mega-menus, the mobile drawer) is tagged
   // @desktop or @phone and runs in that project alone; everything else runs in both.
   projects: [
-    { name: 'desktop', testIgnore: [hostTests, htmlTests, studioTests], grepInvert: /@phone/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
-    { name: 'phone', testIgnore: [hostTests, htmlTests, studioTests], grepInvert: /@desktop/, use: { ...devices['Pixel 7'] } },
+    { name: 'desktop', testIgnore: [hostTests, htmlTests, studioTests, pictureTests], grepInvert: /@phone/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
+    { name: 'phone', testIgnore: [hostTests, htmlTests, studioTests, pictureTests], grepInvert: /@desktop/, use: { ...devices['Pixel 7'] } },
     { name: 'html', testMatch: htmlTests },
     { name: 'studio', testMatch: studioTests, use: { ...devices['Desktop Chrome'], viewport: { width: 1500, height: 950 } } },
+    { name: 'pictures', testMatch: pictureTests, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
     // The shipped host configurations, our own server and the precompressed copies they send, over dist/ (no browser); nginx listens two ports up.
     { name: 'hosts', testMatch: hostTests, use: { baseURL: `http://127.0.0.1:${port + 2}` } },
   ],

@@ -58,3 +58,10 @@ export const besideHeading = gridSlot({ base: 1, md: 2 }, 48);
 
 /** A picture across the whole screen (the rotating hero's backgrounds), drawn no wider than 1920 px. */
 export const fullWidthSlot: Slot = { sizes: '100vw', width: 1920 };
+
+/** Across a dialog of Mantine's size lg: 620 px, at most 90 % of the screen (its 5vw offsets each side), less its 16 px padding each side. */
+const DIALOG = { width: 620, share: 0.9, padding: 16 };
+export const dialogSlot: Slot = {
+  sizes: `(min-width: ${Math.ceil(DIALOG.width / DIALOG.share)}px) ${DIALOG.width - 2 * DIALOG.padding}px, calc(${DIALOG.share * 100}vw - ${2 * DIALOG.padding}px)`,
+  width: DIALOG.width - 2 * DIALOG.padding,
+};

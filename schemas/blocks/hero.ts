@@ -38,8 +38,7 @@ export const hero = defineBlock({
   anchors: ownAnchor,
   search: (b) => ({ page: { title: b.title, words: [b.lead, ...(b.slides ?? []).flatMap((s) => [s.title, s.lead])] } }),
   offers: noOffers,
-  pictures: (b) => [
-    ...(b.image ? [{ src: b.image.src, slot: besideHeading }] : []),
-    ...(b.slides ?? []).map((s) => ({ src: s.image.src, slot: fullWidthSlot })),
-  ],
+  // A rotating hero shows its slides across the page and not `image`; a static one, `image` beside the heading.
+  pictures: (b) =>
+    b.slides ? b.slides.map((s) => ({ src: s.image.src, slot: fullWidthSlot })) : b.image ? [{ src: b.image.src, slot: besideHeading }] : [],
 });

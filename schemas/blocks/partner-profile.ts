@@ -15,8 +15,9 @@ export const partnerProfile = defineBlock({
   anchors: () => ['about-partner'],
   search: (_, { partner }) => ({ page: { title: partner.name, words: [...partner.specialties, partner.category], kind: 'Partner' } }),
   offers: (_, { partner }) => partner.specialties.map((s) => `${partner.name} ${s}`),
+  // The picture first: the page's largest, which the opening block's first picture is fetched as (at once, at high priority).
   pictures: (_, { partner }) => [
-    { src: partner.logo, slot: fixedSlot(240) },
     { src: partner.image, slot: besideHeading },
+    { src: partner.logo, slot: fixedSlot(240) },
   ],
 });

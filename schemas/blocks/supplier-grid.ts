@@ -3,7 +3,7 @@ import { brandedName } from '../collections.ts';
 import { supplierId } from '../primitives.ts';
 import type { Product, Supplier } from '../records.ts';
 import { partnerPage } from '../routes.ts';
-import { fixedSlot, gridSlot } from '../slots.ts';
+import { dialogSlot, fixedSlot, gridSlot } from '../slots.ts';
 import { sectionFields } from './common.ts';
 import { defineBlock, ownAnchor, sectionParts } from './define.ts';
 
@@ -39,9 +39,13 @@ export const supplierGrid = defineBlock({
   }),
   // A product is named with its brand, unless its name starts with it already.
   offers: (_, { suppliers }) => suppliers.flatMap((s) => s.products.map((p) => brandedName(p, s))),
-  // The product view (shown in place of the grid) lays its cards out in up to 3 columns.
+  // The product view (shown in place of the grid) lays its cards out in up to 3 columns; a product's
+  // Details dialog shows its picture again, across the dialog.
   pictures: (_, { suppliers }) => {
     const card = gridSlot({ base: 1, sm: 2, lg: 3 }, 20);
-    return suppliers.flatMap((s) => [{ src: s.logo, slot: fixedSlot(160) }, ...s.products.map((p) => ({ src: p.image.src, slot: card }))]);
+    return suppliers.flatMap((s) => [
+      { src: s.logo, slot: fixedSlot(160) },
+      ...s.products.flatMap((p) => [{ src: p.image.src, slot: card }, { src: p.image.src, slot: dialogSlot }]),
+    ]);
   },
 });

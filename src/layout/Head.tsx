@@ -1,11 +1,11 @@
 import { Helmet } from 'react-helmet-async';
 import site from 'virtual:site';
 import type { PageMeta } from '../../schemas/page';
-import { headData } from '../lib/head';
+import { headData, SHARE_SIZE } from '../lib/head';
 
 /** The one place a page's head is written: title, description, canonical, robots, share tags. */
-export function Head({ meta, canonical, home }: { meta: PageMeta; canonical: string; home: boolean }) {
-  const h = headData(site, meta, canonical, home);
+export function Head({ meta, canonical, home, share }: { meta: PageMeta; canonical: string; home: boolean; share?: string | undefined }) {
+  const h = headData(site, meta, canonical, home, share);
   return (
     <Helmet>
       <title>{h.title}</title>
@@ -19,6 +19,9 @@ export function Head({ meta, canonical, home }: { meta: PageMeta; canonical: str
       <meta property="og:description" content={h.description} />
       {h.canonical && <meta property="og:url" content={h.canonical} />}
       <meta property="og:image" content={h.image} />
+      {share && <meta property="og:image:type" content="image/jpeg" />}
+      {share && <meta property="og:image:width" content={String(SHARE_SIZE.width)} />}
+      {share && <meta property="og:image:height" content={String(SHARE_SIZE.height)} />}
       <meta property="og:image:alt" content={h.imageAlt} />
       <meta property="og:locale" content="en_KE" />
       <meta name="twitter:card" content="summary_large_image" />

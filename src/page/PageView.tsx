@@ -31,7 +31,7 @@ export function PageView({ loaded }: { loaded: LoadedPage }) {
 export function PageContent({ page, Block, count }: { page: ResolvedPage; Block: ComponentType<{ rendered: RenderedBlock }>; count?: number }) {
   return (
     <PicturesProvider value={page.pictures}>
-      <Head meta={page.meta} canonical={page.canonical} home={page.route === '/'} />
+      <Head meta={page.meta} canonical={page.canonical} home={page.route === '/'} share={page.share} />
       {page.blocks.slice(0, count).map((rendered, i) => (
         // Nothing here suspends (a page's blocks are loaded before it renders): each boundary lets
         // React hydrate and commit the page one block at a time instead of in one long task.

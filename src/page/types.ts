@@ -14,6 +14,8 @@ export interface ResolvedPage {
   blocks: RenderedBlock[];
   /** The pictures its blocks show, by src (schemas/blocks/define.ts `pictures`); remote ones are not listed. */
   pictures: Record<string, PagePicture>;
+  /** The link preview picture (og:image) as the build made it, a 1200×630 JPEG; the meta's (or the site's) own picture when absent. */
+  share?: string;
 }
 
 /** A picture as a page shows it: its size read from the file, and the `sizes` of where it is drawn. */
@@ -21,6 +23,13 @@ export interface PagePicture {
   width: number;
   height: number;
   sizes: string;
+  /**
+   * The files the build encoded (`npm run build`): `${base}-${width}.avif` and `.webp` for each width.
+   * Absent for SVGs, and in the dev server and the studio, which show the file as it is.
+   */
+  encoded?: { base: string; widths: number[] };
+  /** The first picture of the page's opening block: fetched at once, at high priority. Every other picture is lazy. */
+  priority?: true;
 }
 
 /** A route's loader data: the page, and 404 when the not-found document stands in. */

@@ -3,12 +3,24 @@ import { forwardRef, useEffect, useRef, useState, type ImgHTMLAttributes } from 
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 
+/** A <source> of a <picture>: the same picture in a format the browser may prefer. */
+export interface PictureSource {
+  type: string;
+  srcSet: string;
+}
+
+type FallbackImageProps = ImgHTMLAttributes<HTMLImageElement> & {
+  /** Given, the image is a <picture> with these sources before its <img> (which keeps its own src, srcSet and sizes). */
+  sources?: PictureSource[] | undefined;
+};
+
 /**
  * An <img> that switches silently to the local placeholder when its picture fails to load
- * (specification section 4, D13). Lazy unless told otherwise; width and height keep the layout still.
+ * (specification section 4, D13), and a <picture>'s sources with it. Lazy unless told otherwise;
+ * width and height keep the layout still.
  */
-export const FallbackImage = forwardRef<HTMLImageElement, ImgHTMLAttributes<HTMLImageElement>>(function FallbackImage(
-  { src, onError, loading = 'lazy', decoding = 'async', ...rest },
+export const FallbackImage = forwardRef<HTMLImageElement, FallbackImageProps>(function FallbackImage(
+  { src, srcSet, sizes, sources, onError, loading = 'lazy', decoding = 'async', ...rest },
   ref,
 ) {
   // Remembers which src failed, so a new src gets its own chance.
@@ -27,11 +39,14 @@ export const FallbackImage = forwardRef<HTMLImageElement, ImgHTMLAttributes<HTML
     });
   }, [src, failed]);
 
-  return (
+  const img = (
     <img
+      key="img"
       ref={merged}
       {...rest}
       src={failed ? PLACEHOLDER_IMAGE : src}
+      srcSet={failed ? undefined : srcSet}
+      sizes={failed ? undefined : sizes}
       loading={loading}
       decoding={decoding}
       onError={(e) => {
@@ -39,5 +54,13 @@ export const FallbackImage = forwardRef<HTMLImageElement, ImgHTMLAttributes<HTML
         onError?.(e);
       }}
     />
+  );
+  if (!sources) return img;
+  // The placeholder replaces whichever source the browser chose: the sources go with the failure.
+  return (
+    <picture>
+      {!failed && sources.map((s) => <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />)}
+      {img}
+    </picture>
   );
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, hydrated, startUnderPausedClock, test } from './fixtures';
+import { expect, hydrated, recordLayoutShifts, startUnderPausedClock, test } from './fixtures';
 
 // The home hero (section 4, section 9): 4 slides, 5000 ms each, dots, pauses, image fallback.
 const TITLES = [
@@ -14,7 +14,9 @@ const dot = (page: Page, n: number) => page.getByRole('button', { name: new RegE
 
 /** The slide a visitor sees: its title, and the dot marked current. */
 async function expectSlide(page: Page, n: number) {
-  await expect(carousel(page).locator('.hero-slide-copy')).toContainText(TITLES[n - 1]!);
+  await expect(carousel(page).locator('.hero-slide-copy > [data-active]')).toContainText(TITLES[n - 1]!);
+  await expect(carousel(page).locator('.hero-slide-copy > :not([data-active])')).toHaveCount(3);
+  for (const hidden of await carousel(page).locator('.hero-slide-copy > :not([data-active])').all()) await expect(hidden).toBeHidden();
   await expect(dot(page, n)).toHaveAttribute('aria-current', 'true');
   await expect(carousel(page).locator('img[data-active]')).toHaveAttribute('src', `/images/home/slide-${n}.svg`);
 }
@@ -106,7 +108,7 @@ test('a slide picture that fails to load, even before the page has hydrated, is 
   const failed: string[] = [];
   page.on('requestfailed', (r) => failed.push(new URL(r.url()).pathname));
   await page.route('**/images/home/slide-1.svg', (r) => r.abort());
-  await page.route('**/images/home/slide-3.svg', (r) => r.abort());
+  await page.route('**/images/home/slide-2.svg', (r) => r.abort());
   // Hold the scripts back so the first picture has failed before React can listen for it.
   await page.route('**/assets/*.js', async (r) => {
     await new Promise((res) => setTimeout(res, 1500));
@@ -117,9 +119,36 @@ test('a slide picture that fails to load, even before the page has hydrated, is 
   await hydrated(page);
   const imgs = carousel(page).locator('img');
   await expect(imgs.nth(0)).toHaveAttribute('src', '/images/placeholder.svg');
-  await expect(imgs.nth(2)).toHaveAttribute('src', '/images/placeholder.svg');
-  await expect(imgs.nth(1)).toHaveAttribute('src', '/images/home/slide-2.svg');
+  // The next slide's picture, fetched once the page is live, fails after hydration.
+  await expect(imgs.nth(1)).toHaveAttribute('src', '/images/placeholder.svg');
+  await expect(imgs.nth(2)).toHaveAttribute('src', '/images/home/slide-3.svg');
   await expect(imgs.nth(0)).toHaveJSProperty('naturalWidth', 600);
   // Silent: the visitor sees the slide's text, no error message.
-  await expect(carousel(page).locator('.hero-slide-copy')).toContainText(TITLES[0]!);
+  await expect(carousel(page).locator('.hero-slide-copy > [data-active]')).toContainText(TITLES[0]!);
+});
+
+test('fetches the first slide\'s picture with the page, the next one\'s once the page is live, and each later one a slide ahead', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    const m = /\/images\/home\/(slide-\d)\.svg$/.exec(r.url());
+    if (m) fetched.push(m[1]!);
+  });
+  await openHome(page);
+  await expect.poll(() => fetched).toEqual(['slide-1', 'slide-2']);
+  await page.clock.runFor(5000);
+  await expectSlide(page, 2);
+  await expect.poll(() => fetched).toEqual(['slide-1', 'slide-2', 'slide-3']);
+  // Not drawn yet, the fourth is not fetched.
+  await expect(carousel(page).locator('img').nth(3)).toBeHidden();
+});
+
+test('turning the slides moves nothing on the page: the hero is as tall as its longest slide', async ({ page }) => {
+  await page.addInitScript(recordLayoutShifts);
+  await openHome(page);
+  for (const n of [2, 3, 4, 1]) {
+    await page.clock.runFor(5000);
+    await expectSlide(page, n);
+  }
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { line: string }[] }).layoutShifts.map((s) => s.line));
+  expect(shifts).toEqual([]);
 });

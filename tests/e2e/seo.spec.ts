@@ -1,10 +1,12 @@
 // The built HTML as a crawler or a link preview sees it: fetched without running any script.
 import { expect, test } from '@playwright/test';
 import { canonicalPath, NOT_FOUND_ROUTE, parentRoute } from '../../schemas/routes';
-import { builtSite, loadContent, records } from '../../src/node/content/load';
+import { builtSite, loadContent, records, withPicturePlan } from '../../src/node/content/load';
+import { shareKey } from '../../src/node/pictures/plan';
 
-const { content } = await loadContent();
-if (!content) throw new Error('content is invalid: run npm run validate');
+const loaded = await loadContent();
+if (!loaded.content) throw new Error('content is invalid: run npm run validate');
+const content = withPicturePlan(loaded.content);
 const site = builtSite(content.site);
 const pageOf = (route: string) => content.routes.get(route)!;
 const allRoutes = [...content.routes.keys()];
@@ -24,7 +26,11 @@ for (const route of allRoutes.filter((r) => r !== NOT_FOUND_ROUTE)) {
     expect(decode(attr(html, /<meta name="description" content="([^"]*)"/))).toBe(meta.description);
     expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(site.url + canonicalPath(route));
     expect(attr(html, /<meta name="robots" content="([^"]*)"/)).toBe('index, follow');
-    expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe(site.url + site.seo.shareImage.src);
+    // The link preview: the build's 1200×630 JPEG of the page's share image (the site's when it names none).
+    const share = content.encoded!.shares.get(shareKey(meta.image ?? site.seo.shareImage))!.path;
+    expect(share).toMatch(/^\/assets\/pictures\/.*-1200x630\.jpg$/);
+    expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe(site.url + share);
+    expect(attr(html, /<meta property="og:image:width" content="([^"]*)"/)).toBe('1200');
     expect(attr(html, /<meta name="theme-color" content="([^"]*)"/)).toBe('#6366f1');
     expect(attr(html, /<meta name="geo.region" content="([^"]*)"/)).toBe('KE');
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);

@@ -52,6 +52,15 @@ describe('the content security policy follows the site document (issue 15)', () 
     expect(cspOf(site)['frame-src']).toBe(new URL(site.map.embedUrl).origin);
     expect(cspOf({ ...site, map: { ...site.map, embedUrl: 'https://maps.example.net/embed?q=1' } })['frame-src']).toBe('https://maps.example.net');
     expect(imageOrigins(content)).toEqual([]);
+    // A remote picture in a page, and a partner's remote logo: their hosts, once each.
+    const page = content.pages.get('/services/water-testing')!;
+    const hero = page.doc.blocks[0] as { image?: { src: string; alt: string } };
+    const remote = {
+      ...content,
+      pages: new Map([...content.pages, [page.route, { ...page, doc: { ...page.doc, blocks: [{ ...page.doc.blocks[0]!, image: { ...hero.image!, src: 'https://cdn.example.com/bench.jpg' } } as never, ...page.doc.blocks.slice(1)] } }]]),
+      partners: new Map([...content.partners].map(([id, p]) => [id, id === 'palintest' ? { ...p, logo: 'https://media.example.org/logo.png' } : p])),
+    };
+    expect(imageOrigins(remote)).toEqual(['https://cdn.example.com', 'https://media.example.org']);
     expect(cspOf(site)['img-src']).toBe("'self'");
     expect(cspOf(site, ['https://cdn.example.com'])['img-src']).toBe("'self' https://cdn.example.com");
   });

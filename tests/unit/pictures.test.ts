@@ -37,7 +37,8 @@ describe('the pictures a page shows', () => {
 
   it('the hero picture of /services/water-testing has its file\'s size and the slot beside the heading', () => {
     const page = resolvePage(content, content.routes.get('/services/water-testing')!);
-    expect(page.pictures['/images/services/water-testing.svg']).toEqual({ width: 800, height: 600, sizes: expect.stringMatching(/^\(min-width: 1320px\) 620px, /) });
+    // The opening block's first picture: the page's priority.
+    expect(page.pictures['/images/services/water-testing.svg']).toEqual({ width: 800, height: 600, sizes: expect.stringMatching(/^\(min-width: 1320px\) 620px, /), priority: true });
   });
 
   it('records\' pictures shown by a block are listed too: supplier logos and product pictures', () => {

@@ -5,43 +5,34 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/node/content/load';
 import { probeCandidates } from '../../src/node/probe/probe';
 import { type Outcome, probePartners } from '../../src/node/probe/probe-partners';
+import { rawPng } from '../support/photos';
 import { type Scratch, scratchProject } from '../support/scratch';
 
 const NOW = new Date(2025, 11, 15);
 const RECORDS = 'pages-data/records/partners.json';
 const BRANDS = 'public/images/brands';
 
-/** A real PNG of noise (so it does not compress to almost nothing), 8-bit RGB. */
-function png(size: number, seed: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const tail = Buffer.alloc(4);
-    tail.writeUInt32BE(crc32(body));
-    return Buffer.concat([head, body, tail]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const rows = Buffer.alloc(size * (1 + size * 3));
+/**
+ * A real 8-bit RGB PNG as wide as its slot needs (validate checks it: a logo is drawn up to 240 px
+ * wide, a partner's picture up to 959): some noise at the top, so it does not compress to almost
+ * nothing, and a plain colour below.
+ */
+function png(width: number, height: number, seed: number): Buffer {
+  const rows = Buffer.alloc((1 + width * 3) * height);
   let x = seed;
-  for (let i = 0; i < rows.length; i++) {
+  for (let i = 0; i < 400; i++) {
     x = (x * 1103515245 + 12345) >>> 0;
-    rows[i] = i % (1 + size * 3) === 0 ? 0 : x >>> 24;
+    rows[i] = i % (1 + width * 3) === 0 ? 0 : x >>> 24;
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return rawPng(width, height, rows);
 }
 
-const LOGO = png(12, 1);
-const HERO = png(16, 2);
+const LOGO = png(480, 144, 1);
+const HERO = png(1920, 1080, 2);
 const svg = (inside: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 60">${inside}<rect width="200" height="60" fill="#0a6"/><text x="10" y="40" font-size="28">Lovibond wordmark</text></svg>`;
 const HTML = '<!doctype html><html><head><title>Page not found</title></head><body><h1>Sorry, we could not find that page</h1><p>Try the search box or go back to the home page of our website.</p></body></html>';
 
@@ -136,7 +127,7 @@ describe('npm run probe-partners', () => {
     expect(again.output).toContain(`palintest logo: unchanged: public/images/brands/palintest-logo.png (PNG, ${LOGO.length} B) is still what https://www.palintest.com/img/logo.png serves`);
     expect(scratch.read(RECORDS)).toBe(recorded);
 
-    const newer = png(12, 3);
+    const newer = png(480, 144, 3);
     routes = { '/www.palintest.com/img/logo.png': send('image/png', newer) };
     const replaced = await run({ only: 'palintest' });
     expect(statuses(replaced.outcomes)).toEqual(['palintest logo changed', 'palintest hero nothing found']);

@@ -37,7 +37,7 @@ function GridCard({ card, plain, headingOrder }: { card: CardData; plain: boolea
     <Card withBorder={!plain} padding="lg" radius="md" className={plain ? 'card plain' : 'card'} bg={plain ? 'transparent' : undefined}>
       {card.image && (
         <Card.Section mb="md">
-          <Picture src={card.image.src} alt={card.image.alt} className="card-image" />
+          <Picture src={card.image.src} alt={card.image.alt} focal={card.image.focal} className="card-image" />
         </Card.Section>
       )}
       <Stack gap="sm" style={{ flex: 1 }}>

@@ -70,7 +70,7 @@ function StaticHero({ block }: { block: HeroBlock }) {
       <ResponsiveGrid cols={{ base: 1, md: block.image ? 2 : 1 }} spacing={48} style={{ alignItems: 'center' }}>
         <Copy block={block} />
         {block.image && (
-          <Picture src={block.image.src} alt={block.image.alt} className="hero-image" loading="eager" fetchPriority="high" />
+          <Picture src={block.image.src} alt={block.image.alt} className="hero-image" />
         )}
       </ResponsiveGrid>
     </Container>
@@ -89,7 +89,14 @@ function Slides({ block, slides }: { block: HeroBlock; slides: NonNullable<HeroB
     const timer = window.setTimeout(() => setIndex((i) => (i + 1) % slides.length), SLIDE_INTERVAL_MS);
     return () => window.clearTimeout(timer);
   }, [index, paused, reduced, slides.length]);
-  const slide = slides[index]!;
+  // A slide's picture is drawn once the slide is on screen or next (display: none keeps a lazy picture
+  // from loading): the page fetches the first slide's, then, once it is live, the next one's, not every
+  // slide's at once.
+  const [drawn, setDrawn] = useState<ReadonlySet<number>>(() => new Set([0]));
+  useEffect(() => {
+    const next = (index + 1) % slides.length;
+    setDrawn((d) => (d.has(index) && d.has(next) ? d : new Set([...d, index, next])));
+  }, [index, slides.length]);
 
   return (
     <Box
@@ -109,10 +116,10 @@ function Slides({ block, slides }: { block: HeroBlock; slides: NonNullable<HeroB
           key={s.image.src}
           src={s.image.src}
           alt=""
+          focal={s.image.focal}
           className="hero-slide-image"
           data-active={i === index || undefined}
-          loading={i === 0 ? 'eager' : 'lazy'}
-          fetchPriority={i === 0 ? 'high' : 'auto'}
+          data-waiting={drawn.has(i) ? undefined : true}
         />
       ))}
       <Container size="xl" className="hero-slides-content">
@@ -120,13 +127,19 @@ function Slides({ block, slides }: { block: HeroBlock; slides: NonNullable<HeroB
           <Title order={1} className="hero-kicker" c="brand.1">
             {block.title}
           </Title>
+          {/* Every slide's copy is drawn in the same cell, the shown one visible: the hero is as tall as its
+              longest slide, so nothing below it moves when the slides turn. */}
           <div aria-live={paused ? 'polite' : 'off'} className="hero-slide-copy">
-            <Text className="hero-title" fw={800} c="white">
-              {slide.title}
-            </Text>
-            <Text size="lg" c="brand.0" mt="xs">
-              {slide.lead}
-            </Text>
+            {slides.map((s, i) => (
+              <div key={s.image.src} data-active={i === index || undefined} aria-hidden={i === index ? undefined : true}>
+                <Text className="hero-title" fw={800} c="white">
+                  {s.title}
+                </Text>
+                <Text size="lg" c="brand.0" mt="xs">
+                  {s.lead}
+                </Text>
+              </div>
+            ))}
           </div>
           <Group gap="sm" mt="sm">
             {block.buttons.map((b) => (

@@ -25,7 +25,7 @@ export function PartnerProfile({ partner }: BlockComponentProps<'partner-profile
             <Stack gap="md" align="flex-start">
               <Box className="partner-logo-plate">
                 {logo ? (
-                  <Picture src={logo} alt={`${partner.name} logo`} loading="eager" className="brand-logo-large" />
+                  <Picture src={logo} alt={`${partner.name} logo`} className="brand-logo-large" />
                 ) : (
                   <Text fw={800} fz={28} c="dark.8">
                     {partner.name}
@@ -54,7 +54,7 @@ export function PartnerProfile({ partner }: BlockComponentProps<'partner-profile
                 )}
               </Group>
             </Stack>
-            {heroImage && <Picture src={heroImage} alt={`${partner.name} products`} loading="eager" fetchPriority="high" className="hero-image" />}
+            {heroImage && <Picture src={heroImage} alt={`${partner.name} products`} className="hero-image" />}
           </ResponsiveGrid>
         </Container>
       </Box>

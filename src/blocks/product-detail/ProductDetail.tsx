@@ -92,7 +92,7 @@ export function ProductDetail({ block, product, brand, category, trail }: BlockC
                 )}
               </Group>
             </Stack>
-            <Picture src={product.image.src} alt={product.image.alt} className="hero-image" loading="eager" fetchPriority="high" />
+            <Picture src={product.image.src} alt={product.image.alt} className="hero-image" />
           </ResponsiveGrid>
         </Container>
       </Box>

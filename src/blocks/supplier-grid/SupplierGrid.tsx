@@ -3,6 +3,7 @@ import { IconArrowRight, IconFileText, IconMail, IconWorld } from '@tabler/icons
 import { useEffect, useRef, useState } from 'react';
 import type { BlockOf } from '../../../schemas/blocks';
 import type { ShownSupplier } from '../../../schemas/blocks/supplier-grid';
+import { dialogSlot } from '../../../schemas/slots';
 import { openDialog } from '../../dialogs';
 import { openMailProgram } from '../../lib/browser';
 import { mailtoUrl, productQuoteMail } from '../../lib/mail';
@@ -222,7 +223,7 @@ function ProductDetails({ product, supplier }: { product: ShownProduct; supplier
   const canQuote = Boolean(supplier.contactInfo.email);
   return (
     <Stack gap="sm">
-      <Picture src={product.image.src} alt={product.image.alt} className="rounded-image" />
+      <Picture src={product.image.src} alt={product.image.alt} slot={dialogSlot} className="rounded-image" />
       <Badge variant="light">{product.categoryName}</Badge>
       <Text>{product.description}</Text>
       {specs.length > 0 && (

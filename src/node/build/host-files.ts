@@ -22,7 +22,7 @@ export function imageOrigins(content: Content): string[] {
   const origins = new Set<string>();
   const collect = (schema: Parameters<typeof walkReferences>[0], value: unknown) =>
     walkReferences(schema, value, [], (kind, ref) => {
-      if (kind === 'file' && /^https:/.test(ref)) origins.add(new URL(ref).origin);
+      if ((kind === 'file' || kind === 'picture') && /^https:/.test(ref)) origins.add(new URL(ref).origin);
     });
   collect(siteDocument, content.site);
   collect(partnersDocument, { partners: [...content.partners.values()] });

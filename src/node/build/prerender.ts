@@ -10,8 +10,9 @@ import { build, type Manifest } from 'vite';
 import type { SearchIndex } from '../../lib/search.ts';
 import { canonicalPath, NOT_FOUND_ROUTE } from '../../../schemas/routes.ts';
 import { pageDataPath } from '../../../schemas/routes.ts';
-import { builtSite, type Content, formatProblem, loadContent, resolvePage, sitePages } from '../content/load.ts';
+import { builtSite, type Content, formatProblem, loadContent, resolvePage, sitePages, withPicturePlan } from '../content/load.ts';
 import { shareContent } from '../content/vite-plugin.ts';
+import { encodePictures } from '../pictures/encode.ts';
 import { hostFiles } from './host-files.ts';
 import { buildSearchIndex, searchFiles } from './search-index.ts';
 import { jsonLdScript, structuredData } from './structured-data.ts';
@@ -37,7 +38,8 @@ export function outputFile(route: string): string {
 async function main() {
   const timer = phases();
   // Loaded once: the client and server builds take it from here (shareContent) rather than loading it again.
-  const loaded = loadContent(root);
+  // The pages it resolves name the pictures the build encodes (src/node/pictures/plan.ts).
+  const loaded = loadContent(root).then((r) => (r.content ? { ...r, content: withPicturePlan(r.content) } : r));
   shareContent(loaded);
   const { content, problems } = await loaded;
   if (!content) throw new Error(`Invalid content in pages-data/ (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map(formatProblem).join('\n')}`);
@@ -51,6 +53,8 @@ async function main() {
 
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
   const { template, entryChunks } = startAfterPaint(readFileSync(join(dist, 'index.html'), 'utf8'));
+  console.log(picturesReport(await encodePictures(root, dist, content.encoded!)));
+  timer.end('pictures');
 
   // Each route's document, where the app fetches it (and the prerenderer reads it): what a page needs
   // in its HTML besides is kept, its structured data and the chunks of its blocks.
@@ -107,6 +111,13 @@ async function main() {
   console.log(searchReport(manifest, buildSearchIndex(content), search));
   timer.end('search report');
   console.log(timer.report());
+}
+
+/** The build's line on its pictures (and one per raster file of public/ it could not publish without its metadata). */
+function picturesReport(r: Awaited<ReturnType<typeof encodePictures>>): string {
+  const lines = [`pictures: ${r.encoded} encoded, ${r.cached} from the cache (.cache/pictures/), ${r.files} files written, in ${r.seconds.toFixed(1)} s`];
+  for (const w of r.withheld) lines.push(`  not published: ${w.path}: ${w.reason}`);
+  return lines.join('\n');
 }
 
 /** Seconds spent in each phase of the build, for `npm run bench:build`. */

@@ -8,11 +8,12 @@ import { parentRoute } from '../../../schemas/routes.ts';
 import type { SiteDocument } from '../../../schemas/site.ts';
 import type { ResolvedPage } from '../../page/types.ts';
 import type { Content } from '../content/load.ts';
+import { shareKey } from '../pictures/plan.ts';
 
 type Json = Record<string, unknown>;
 
 export function structuredData(site: SiteDocument, content: Content, page: ResolvedPage, entry?: Entry): Json[] {
-  const out: Json[] = [organization(site, page)];
+  const out: Json[] = [organization(site, content, page)];
   if (entry?.collection === 'products') out.push(product(site, entry));
   const crumbs = entry ? breadcrumbList(site, entry.trail) : breadcrumbs(site, content, page);
   if (crumbs) out.push(crumbs);
@@ -38,7 +39,7 @@ function product(site: SiteDocument, { product: p, brand, category, url }: Extra
   };
 }
 
-function organization(site: SiteDocument, page: ResolvedPage): Json {
+function organization(site: SiteDocument, content: Content, page: ResolvedPage): Json {
   const a = site.address;
   const org: Json = {
     '@context': 'https://schema.org',
@@ -48,7 +49,7 @@ function organization(site: SiteDocument, page: ResolvedPage): Json {
     slogan: site.tagline,
     url: `${site.url}/`,
     logo: `${site.url}/images/logo.svg`,
-    image: `${site.url}${site.seo.shareImage.src}`,
+    image: new URL(content.encoded?.shares.get(shareKey(site.seo.shareImage))?.path ?? site.seo.shareImage.src, site.url).href,
     email: site.mailboxes.contact,
     telephone: site.phones[0],
     address: {

@@ -22,7 +22,9 @@ import { siteDocument, type SiteDocument } from '../../../schemas/site.ts';
 import { headData } from '../../lib/head.ts';
 import { type RecordData, recordsOf, renderBlock } from '../../page/resolve.ts';
 import type { PagePicture, RenderedBlock, ResolvedPage } from '../../page/types.ts';
-import { type PictureFacts, pictureFacts } from '../pictures/facts.ts';
+import { pictureCacheDir, PictureError, type PictureFacts, pictureFacts } from '../pictures/facts.ts';
+import { neededWidth, type PicturePlan, pictureUses, planPictures, SHARE, shareKey } from '../pictures/plan.ts';
+import { typeName as pictureTypeName } from '../pictures/sniff.ts';
 import { checkTemplate, entryFile, entryPages, productOf, templateRoutes, templatesOf } from './catalogue.ts';
 import { jsonSchemaFiles, schemaFileOf } from './json-schema.ts';
 import { type Code, formatProblem, message, type Params, type Problem } from './problems.ts';
@@ -53,6 +55,8 @@ export interface Content extends RecordData {
   routes: Map<string, Page>;
   /** Every picture under public/ the content names, by its src (/images/x.jpg), as read from the file. */
   pictures: Map<string, PictureFacts>;
+  /** What the build makes of the pictures (`withPicturePlan`); absent in the dev server and the studio, which show the files as they are. */
+  encoded?: PicturePlan;
 }
 
 type Path = (string | number)[];
@@ -293,12 +297,13 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
 
   const pictures = new Map<string, PictureFacts>();
   const read = new Map<string, Promise<PictureFacts | Error>>();
-  for (const { ref } of pictureRefs) if (!read.has(ref)) read.set(ref, pictureFacts(join(root, 'public', ref)).catch((err: Error) => err));
+  for (const { ref } of pictureRefs) if (!read.has(ref)) read.set(ref, pictureFacts(join(root, 'public', ref), pictureCacheDir(root)).catch((err: Error) => err));
   for (const { src, path, ref } of pictureRefs) {
     const facts = await read.get(ref)!;
-    if (facts instanceof Error) report(src, path, 'unreadable-picture', { path: ref, detail: facts.message });
+    if (facts instanceof Error) reportPictureFault(src, path, ref, facts, report);
     else pictures.set(ref, facts);
   }
+  if (catalogueReadable) checkPictureSizes({ pages: new Set(routes.values()), site, sources, pictureRefs, pictures, recordData }, report);
 
   if (!options.skipSchemaFiles) {
     for (const { file, json } of jsonSchemaFiles()) {
@@ -334,6 +339,66 @@ function checkSuppliers(list: readonly Supplier[], products: ReadonlyMap<string,
         if (!brands.has(id) && list.some((s) => s.id === id)) report(sources.get(page.file)!, ['blocks', i, 'suppliers', j], 'supplier-without-products', { id });
       });
     });
+  }
+}
+
+type Report = <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>) => void;
+
+function reportPictureFault(src: SourceFile, path: Path, ref: string, err: Error, report: Report) {
+  const fault = err instanceof PictureError ? err.fault : { kind: 'unreadable' as const, detail: err.message };
+  if (fault.kind === 'heic') report(src, path, 'heic-picture', { path: ref });
+  else if (fault.kind === 'type-mismatch') report(src, path, 'picture-type-mismatch', { path: ref, actual: pictureTypeName[fault.actual], expected: pictureTypeName[fault.expected] });
+  else if (fault.kind === 'too-large') report(src, path, 'picture-too-large', { path: ref, detail: fault.detail });
+  else report(src, path, 'unreadable-picture', { path: ref, detail: fault.detail });
+}
+
+/**
+ * A raster picture narrower than its slot needs at twice the pixel density looks blurred: reported at
+ * each field that names it for that slot (in the page, or in the record the block shows). A share
+ * image needs SHARE's size. Pages whose records do not resolve were reported already.
+ */
+function checkPictureSizes(
+  c: { pages: Set<Page>; site: SiteDocument | undefined; sources: Map<string, SourceFile>; pictureRefs: { src: SourceFile; path: Path; ref: string }[]; pictures: Map<string, PictureFacts>; recordData: RecordData },
+  report: Report,
+) {
+  const raster = (src: string) => {
+    const f = c.pictures.get(src);
+    return f && f.type !== 'svg' ? f : undefined;
+  };
+  const reported = new Set<string>();
+  const once = (src: SourceFile, path: Path, run: () => void) => {
+    const key = `${src.rel} ${path.join('.')}`;
+    if (!reported.has(key)) reported.add(key), run();
+  };
+  for (const page of c.pages.values()) {
+    const file = c.sources.get(page.file)!;
+    let blocks: RenderedBlock[];
+    try {
+      const records = recordsOf(c.recordData, page.entry);
+      blocks = page.doc.blocks.map((b) => renderBlock(b, records));
+    } catch {
+      continue;
+    }
+    for (const use of pictureUses(blocks)) {
+      const facts = raster(use.src);
+      const needed = neededWidth(use.slot);
+      if (!facts || facts.width >= needed) continue;
+      const inPage = c.pictureRefs.filter((r) => r.src === file && r.path[0] === 'blocks' && r.path[1] === use.block && r.ref === use.src);
+      const fields = inPage.length ? inPage : c.pictureRefs.filter((r) => isRecordFile(r.src.rel) && r.ref === use.src);
+      for (const r of fields) {
+        once(r.src, r.path, () => report(r.src, r.path, 'picture-too-small', { path: use.src, width: facts.width, drawn: use.slot.width, needed }));
+      }
+    }
+  }
+  const shares: [SourceFile | undefined, Path, string][] = [
+    [c.sources.get(RECORD_FILES.site), ['seo', 'shareImage', 'src'], c.site?.seo.shareImage.src ?? ''],
+    ...[...c.pages].filter((p) => !p.entry).map((p): [SourceFile | undefined, Path, string] => [c.sources.get(p.file), ['meta', 'image', 'src'], p.doc.meta.image?.src ?? '']),
+  ];
+  for (const [src, path, ref] of shares) {
+    const facts = raster(ref);
+    if (src && facts && (facts.width < SHARE.width || facts.height < SHARE.height)) {
+      report(src, path, 'share-picture-too-small', { path: ref, width: facts.width, height: facts.height, minWidth: SHARE.width, minHeight: SHARE.height });
+    }
   }
 }
 
@@ -443,26 +508,44 @@ export const records = (content: Content, page?: Page): Records => recordsOf(con
 export function resolvePage(content: Content, page: Page): ResolvedPage {
   const r = records(content, page);
   const blocks = page.doc.blocks.map((block) => renderBlock(block, r));
-  return { route: page.route, canonical: canonicalPath(page.route), meta: page.doc.meta, blocks, pictures: pagePictures(content, blocks) };
+  const share = content.encoded?.shares.get(shareKey(page.doc.meta.image ?? content.site.seo.shareImage));
+  return {
+    route: page.route, canonical: canonicalPath(page.route), meta: page.doc.meta, blocks, pictures: pagePictures(content, blocks),
+    ...(share ? { share: share.path } : {}),
+  };
 }
 
 /**
  * The pictures a page's blocks show (each block definition's `pictures`), by src: the size read from
- * the file and the `sizes` of the slot it is drawn in (of the widest, where a page shows it twice).
+ * the file, the `sizes` of the slot it is drawn in (of the widest, where a page shows it twice) and,
+ * in a build, the files encoded for it. The opening block's first picture is the page's priority.
  * Remote pictures are not measured and not listed.
  */
 function pagePictures(content: Content, blocks: readonly RenderedBlock[]): Record<string, PagePicture> {
   const out: Record<string, PagePicture> = {};
   const widest = new Map<string, number>();
-  for (const { block, props } of blocks) {
-    for (const { src, slot } of blockDefinitions[block.type].pictures(block as never, props as never)) {
-      const facts = content.pictures.get(src);
-      if (!facts || (widest.get(src) ?? 0) >= slot.width) continue;
-      widest.set(src, slot.width);
-      out[src] = { width: facts.width, height: facts.height, sizes: slot.sizes };
-    }
+  const uses = pictureUses(blocks);
+  for (const { src, slot } of uses) {
+    const facts = content.pictures.get(src);
+    if (!facts || (widest.get(src) ?? 0) >= slot.width) continue;
+    widest.set(src, slot.width);
+    const encoded = content.encoded?.pictures.get(src);
+    out[src] = { width: facts.width, height: facts.height, sizes: slot.sizes, ...(encoded ? { encoded: { base: encoded.base, widths: encoded.widths } } : {}) };
   }
+  const first = uses[0];
+  if (first?.block === 0 && out[first.src]) out[first.src]!.priority = true;
   return out;
+}
+
+/** The content with the build's picture plan: every page it resolves then names the encoded files (`npm run build` only). */
+export function withPicturePlan(content: Content): Content {
+  const pages = [...new Set(content.routes.values())];
+  const uses = pages.flatMap((p) => {
+    const r = records(content, p);
+    return pictureUses(p.doc.blocks.map((b) => renderBlock(b, r)));
+  });
+  const shareImages = [content.site.seo.shareImage, ...pages.flatMap((p) => (p.doc.meta.image ? [p.doc.meta.image] : []))];
+  return { ...content, encoded: planPictures(uses, shareImages, content.pictures) };
 }
 
 function issueProblems(src: SourceFile, schema: z.ZodType, data: unknown, issue: z.core.$ZodIssue): Problem[] {

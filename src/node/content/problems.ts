@@ -105,7 +105,29 @@ export const catalogue = {
   },
   'unreadable-picture': {
     message: (p: { path: string; detail: string }) => `${p.path} is not a picture that can be read: ${p.detail}`,
-    hint: 'Save the picture again as JPEG, PNG, WebP, AVIF or SVG, with the extension of its format.',
+    hint: 'Save the picture again as JPEG, PNG, WebP, AVIF or SVG, with the extension of its format; a file cut short needs copying again from where it came.',
+  },
+  'picture-type-mismatch': {
+    message: (p: { path: string; actual: string; expected: string }) => `${p.path} is a ${p.actual} file, not the ${p.expected} its extension says`,
+    hint: 'Rename the file to the extension of what it is (.jpg, .png, .webp, .avif, .svg) and change the path here, or save it again in the format its name says.',
+  },
+  'heic-picture': {
+    message: (p: { path: string }) => `${p.path} is a HEIC photo (as iPhones save them), which most browsers cannot show`,
+    hint: 'Save it as JPEG: open it in Photos (macOS) or Preview and export as JPEG, or set the iPhone to Settings > Camera > Formats > Most Compatible. Then name it .jpg.',
+  },
+  'picture-too-large': {
+    message: (p: { path: string; detail: string }) => `${p.path} is too large to publish: ${p.detail}`,
+    hint: 'Export it smaller: 2560 px on its long edge serves every place the site draws a picture. Pictures of more than 40 megapixels or 25 MB are refused, and never decoded.',
+  },
+  'picture-too-small': {
+    message: (p: { path: string; width: number; drawn: number; needed: number }) =>
+      `${p.path} is ${p.width} px wide: here it is drawn up to ${p.drawn} px wide, so it needs ${p.needed} px to look sharp on screens of twice the pixel density`,
+    hint: 'Use a larger original of the picture (a phone photo is wide enough), or put it in a smaller place: in a card rather than across the page.',
+  },
+  'share-picture-too-small': {
+    message: (p: { path: string; width: number; height: number; minWidth: number; minHeight: number }) =>
+      `${p.path} is ${p.width} × ${p.height} px: a link preview needs ${p.minWidth} × ${p.minHeight} px`,
+    hint: 'The share image is cropped to 1200 × 630 px for link previews (og:image): use a picture at least that size.',
   },
   'duplicate-id': {
     message: (p: { what: string; id: string }) => `duplicate ${p.what} id "${p.id}"`,
