@@ -100,6 +100,8 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     }
   }
 
+  /** The fields of each document its schema check failed at: references there are not followed again. */
+  const failedAt = new Map<string, Set<string>>();
   const check = <S extends z.ZodType>(rel: string, schema: S): z.output<S> | undefined => {
     const schemaFile = schemaFileOf(rel);
     const src = sources.get(rel);
@@ -113,7 +115,9 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     let hit = checked.get(key);
     if (hit?.text !== src.text) checked.set(key, (hit = { text: src.text, data, result: schema.safeParse(data, { reportInput: true }) }));
     if (!hit.result.success) {
-      for (const issue of hit.result.error.issues) problems.push(...issueProblems(src, schema, data, issue));
+      const found = hit.result.error.issues.flatMap((issue) => issueProblems(src, schema, data, issue));
+      problems.push(...found);
+      failedAt.set(rel, new Set(found.map((p) => p.path)));
       return undefined;
     }
     return hit.result.data as z.output<S>;
@@ -126,6 +130,10 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
   const partnersDoc = check(RECORD_FILES.partners, partnersDocument);
   const suppliersDoc = check(RECORD_FILES.suppliers, suppliersDocument);
 
+  // Ids a reference may name: from the raw records when their document failed its check, so that
+  // a problem in one record does not hide the unknown ids named elsewhere.
+  const idsOf = (rel: string, key: string) =>
+    new Set(((parsed.get(rel) as Record<string, unknown> | undefined)?.[key] as { id?: unknown }[] | undefined ?? []).flatMap((r) => (r && typeof r.id === 'string' ? [r.id] : [])));
   const partners = new Map<string, Partner>();
   partnersDoc?.partners.forEach((p, i) => {
     if (partners.has(p.id)) report(sources.get(RECORD_FILES.partners)!, ['partners', i, 'id'], 'duplicate-id', { what: 'partner', id: p.id });
@@ -165,10 +173,14 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
   if (!claims.has(NOT_FOUND_ROUTE)) reportFile('pages-data/404.json', 'missing-document', { what: `the not-found page pages-data/404.json` });
 
   const pages = new Map<string, Page>();
+  // Every page document that parses, valid or not: its rules and references are checked either way,
+  // so that one run reports every problem instead of one hiding the next.
+  const drafts: Draft[] = [];
   for (const [rel, src] of sources) {
     if (isRecordFile(rel) || claims.get(routeOfFile(rel)) !== src) continue;
     const doc = check(rel, pageDocument);
     if (doc) pages.set(routeOfFile(rel), { route: routeOfFile(rel), file: rel, doc });
+    if (parsed.has(rel)) drafts.push(draftOf(routeOfFile(rel), rel, doc ?? parsed.get(rel)));
   }
   const routes = new Map<string, Page>();
   for (const [url, src] of claims) {
@@ -176,51 +188,57 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     if (page) routes.set(url, page);
   }
 
-  for (const page of pages.values()) checkPageRules(page, sources.get(page.file)!, report);
+  for (const draft of drafts) checkPageRules(draft, sources.get(draft.file)!, report);
   // The title as the page's head writes it, with the site's suffix; the home page's is the site's
   // default title. A placeholder title has its own problem.
   if (site) {
-    for (const page of pages.values()) {
-      const canonical = canonicalPath(page.route);
-      const { title } = headData(site, page.doc.meta, canonical);
+    for (const draft of drafts) {
+      if (draft.title === undefined) continue;
+      const canonical = canonicalPath(draft.route);
+      const { title } = headData(site, { title: draft.title, description: '', keywords: [] }, canonical);
       const length = [...title].length;
       if (length <= MAX_TITLE || title.includes(PLACEHOLDER)) continue;
-      const [src, path] = canonical === '/' ? [sources.get(RECORD_FILES.site)!, ['seo', 'defaultTitle']] : [sources.get(page.file)!, ['meta', 'title']];
+      const [src, path] = canonical === '/' ? [sources.get(RECORD_FILES.site)!, ['seo', 'defaultTitle']] : [sources.get(draft.file)!, ['meta', 'title']];
       report(src, path, 'long-title', { title, length, maximum: MAX_TITLE });
     }
   }
 
   // References: what the schemas mark as pointing at a page, a record or a file.
-  const anchorsOf = new Map([...routes].map(([url, p]) => [url, anchors(p.doc.blocks)]));
+  const anchorsOfFile = new Map(drafts.map((d) => [d.file, d.anchors]));
+  const anchorsOf = new Map([...claims].map(([url, src]) => [url, anchorsOfFile.get(src.rel)]));
   const allUrls = [...claims.keys()];
   // Pictures under public/ are read for their size once every reference is known, all at once.
   const pictureRefs: { src: SourceFile; path: Path; ref: string }[] = [];
+  const partnerIds = partnersDoc ? new Set(partners.keys()) : idsOf(RECORD_FILES.partners, 'partners');
+  const supplierIds = suppliersDoc ? new Set(suppliers.keys()) : idsOf(RECORD_FILES.suppliers, 'suppliers');
   const follow = (src: SourceFile, schema: z.ZodType, value: unknown) =>
     walkReferences(schema, value, [], (kind, ref, path) => {
+      // A value its schema refused has its problem already.
+      if (failedAt.get(src.rel)?.has(fieldPath(path))) return;
       if (kind === 'page') {
         const [url = '', anchor] = ref.split('#');
         if (!claims.has(url)) return report(src, path, 'unknown-page', { to: ref, guess: nearest(url, allUrls) });
         const known = anchorsOf.get(url);
         if (anchor && known && !known.includes(anchor)) report(src, path, 'unknown-anchor', { to: ref, anchor, anchors: known });
       } else if (kind === 'partner') {
-        if (partnersDoc && !partners.has(ref)) report(src, path, 'unknown-partner', { id: ref, guess: nearest(ref, [...partners.keys()]) });
+        if (partnerIds.size > 0 && !partnerIds.has(ref)) report(src, path, 'unknown-partner', { id: ref, guess: nearest(ref, [...partnerIds]) });
       } else if (kind === 'supplier') {
-        if (suppliersDoc && !suppliers.has(ref)) report(src, path, 'unknown-supplier', { id: ref, guess: nearest(ref, [...suppliers.keys()]) });
+        if (supplierIds.size > 0 && !supplierIds.has(ref)) report(src, path, 'unknown-supplier', { id: ref, guess: nearest(ref, [...supplierIds]) });
       } else if (ref.startsWith('/') && !isFile(join(root, 'public', ref))) {
         report(src, path, 'missing-file', { path: ref });
       } else if (kind === 'picture' && ref.startsWith('/')) {
         pictureRefs.push({ src, path, ref });
       }
     });
-  if (site) follow(sources.get(RECORD_FILES.site)!, siteDocument, site);
-  if (partnersDoc) follow(sources.get(RECORD_FILES.partners)!, partnersDocument, partnersDoc);
-  if (suppliersDoc) follow(sources.get(RECORD_FILES.suppliers)!, suppliersDocument, suppliersDoc);
-  for (const page of pages.values()) {
-    const src = sources.get(page.file)!;
-    follow(src, pageDocument, page.doc);
-    const id = partnerIdOfRoute(page.route);
-    const first = page.doc.blocks[0];
-    if (id && (first?.type !== 'partner-profile' || first.partner !== id)) {
+  for (const [rel, schema] of [[RECORD_FILES.site, siteDocument], [RECORD_FILES.partners, partnersDocument], [RECORD_FILES.suppliers, suppliersDocument]] as const) {
+    if (parsed.has(rel)) follow(sources.get(rel)!, schema, parsed.get(rel));
+  }
+  for (const draft of drafts) {
+    const src = sources.get(draft.file)!;
+    follow(src, pageDocument, draft.doc);
+    const id = partnerIdOfRoute(draft.route);
+    const first = draft.blocks[0];
+    if (id && draft.blocks.length > 0 && (first?.type !== 'partner-profile' || first.partner !== id)) {
       report(src, first?.type === 'partner-profile' ? ['blocks', 0, 'partner'] : ['blocks', 0], 'partner-page-mismatch', { id });
     }
   }
@@ -251,32 +269,67 @@ const MAX_TITLE = 70;
 const placeOf = (type: BlockType): Place => blockDefinitions[type].place;
 const typesAt = (place: Place) => blockTypes.filter((t) => placeOf(t) === place);
 
+/**
+ * A page document as its rules and references are checked: the valid document, or what can be read
+ * of one that failed its schema check (blocks of an unknown type are left out, as undefined).
+ */
+interface Draft {
+  route: string;
+  file: string;
+  doc: unknown;
+  title: string | undefined;
+  noindex: boolean;
+  blocks: (Block | undefined)[];
+  anchors: string[];
+}
+
+function draftOf(route: string, file: string, doc: unknown): Draft {
+  const raw = (doc && typeof doc === 'object' ? doc : {}) as { meta?: { title?: unknown; noindex?: unknown }; blocks?: unknown };
+  const blocks = (Array.isArray(raw.blocks) ? raw.blocks : []).map((b: unknown) =>
+    b && typeof b === 'object' && blockTypes.includes((b as { type: BlockType }).type) ? (b as Block) : undefined,
+  );
+  const title = raw.meta?.title;
+  // A meta that is not there has its own problem: not also not-found-indexed.
+  const noindex = raw.meta && typeof raw.meta === 'object' ? raw.meta.noindex === true : true;
+  return { route, file, doc, title: typeof title === 'string' ? title : undefined, noindex, blocks, anchors: anchors(blocks) };
+}
+
 /** The shape every page shares: one opening block (its h1) first, a call to action last, unique anchors. */
-function checkPageRules(page: Page, src: SourceFile, report: <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>) => void) {
-  const { blocks, meta } = page.doc;
+function checkPageRules(page: Draft, src: SourceFile, report: <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>) => void) {
+  const { blocks } = page;
   blocks.forEach((b, i) => {
+    if (!b) return;
     const place = placeOf(b.type);
     if (i === 0 && place !== 'opening') report(src, ['blocks', 0, 'type'], 'page-opening', { opening: typesAt('opening'), received: b.type });
     if (i > 0 && place === 'opening') report(src, ['blocks', i, 'type'], 'second-heading', { type: b.type });
     if (place === 'closing' && i < blocks.length - 1) report(src, ['blocks', i, 'type'], 'misplaced-closing', { type: b.type });
   });
-  const last = blocks[blocks.length - 1]!;
-  if (page.route !== NOT_FOUND_ROUTE && placeOf(last.type) !== 'closing') {
+  const last = blocks[blocks.length - 1];
+  if (page.route !== NOT_FOUND_ROUTE && last && placeOf(last.type) !== 'closing') {
     report(src, ['blocks', blocks.length - 1, 'type'], 'page-closing', { closing: typesAt('closing') });
   }
-  if (page.route === NOT_FOUND_ROUTE && !meta.noindex) report(src, ['meta'], 'not-found-indexed', {});
+  if (page.route === NOT_FOUND_ROUTE && !page.noindex) report(src, ['meta'], 'not-found-indexed', {});
   const seen = new Set<string>();
   blocks.forEach((b, i) => {
-    for (const anchor of blockDefinitions[b.type].anchors(b as never)) {
+    for (const anchor of b ? blockAnchors(b) : []) {
       if (seen.has(anchor)) report(src, ['blocks', i, 'id'], 'duplicate-anchor', { anchor });
       seen.add(anchor);
     }
   });
 }
 
+/** A block's anchors; none while it is too broken to say (a document that failed its schema check). */
+function blockAnchors(b: Block): string[] {
+  try {
+    return blockDefinitions[b.type].anchors(b as never).filter((a) => typeof a === 'string');
+  } catch {
+    return [];
+  }
+}
+
 /** The anchors of a page's blocks: what /page#anchor may name. */
-export function anchors(blocks: readonly Block[]): string[] {
-  return blocks.flatMap((b) => blockDefinitions[b.type].anchors(b as never));
+export function anchors(blocks: readonly (Block | undefined)[]): string[] {
+  return blocks.flatMap((b) => (b ? blockAnchors(b) : []));
 }
 
 /** Text a scaffold leaves for the author to replace (npm run new-page). */

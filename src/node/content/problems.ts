@@ -3,6 +3,9 @@
 // wording is written once and the codes never drift.
 
 const list = (xs: readonly string[]) => xs.join(', ');
+/** The search description of a page or of the site, which has a length of its own (50 to 160). */
+const isDescription = (path: string) => /^(meta|seo)\.description$/.test(path);
+const DESCRIPTION_HINT = 'Descriptions are 50 to 160 characters: what search engines and link previews show.';
 const didYouMean = (guess: string | undefined) => (guess ? `; did you mean "${guess}"?` : '');
 
 export const catalogue = {
@@ -48,11 +51,12 @@ export const catalogue = {
   },
   'too-short': {
     message: (p: { minimum: number; length: number }) => `too short: at least ${p.minimum} characters (this has ${p.length})`,
-    hint: 'Descriptions are 50 to 160 characters: what search engines and link previews show.',
+    hint: (p: { path: string }) =>
+      isDescription(p.path) ? DESCRIPTION_HINT : 'This text cannot be left empty: write it, or remove the field where it is optional.',
   },
   'too-long': {
     message: (p: { maximum: number; length: number }) => `too long: at most ${p.maximum} characters (this has ${p.length})`,
-    hint: 'Descriptions are 50 to 160 characters: what search engines and link previews show.',
+    hint: (p: { path: string }) => (isDescription(p.path) ? DESCRIPTION_HINT : 'Say it in fewer words: the layout has room for this much.'),
   },
   'too-few': {
     message: (p: { minimum: number; count: number }) => `too few: at least ${p.minimum} (this has ${p.count})`,
@@ -178,6 +182,12 @@ export interface Problem {
 
 export const message = <C extends Code>(code: C, params: Params<C>): string =>
   (catalogue[code].message as (p: Params<C>) => string)(params);
+
+/** How to fix a problem; some codes word it for the field (a page description is not a title). */
+export function hintOf(p: Pick<Problem, 'code' | 'path'>): string {
+  const hint: string | ((p: { path: string }) => string) = catalogue[p.code].hint;
+  return typeof hint === 'string' ? hint : hint(p);
+}
 
 export function formatProblem(p: Problem): string {
   return `${p.file}:${p.line}:${p.column}  ${p.path || '(document)'}  ${p.message}`;
