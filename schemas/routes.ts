@@ -7,7 +7,13 @@ export const NOT_FOUND_ROUTE = '/404';
 
 /** Files under pages-data/ that are not pages: the site document and the shared records. */
 export const RECORD_FILES = { site: 'site.json', partners: 'records/partners.json', suppliers: 'records/suppliers.json' } as const;
-export const isRecordFile = (file: string) => file === RECORD_FILES.site || file.startsWith('records/');
+/** A last segment standing for any one segment: /products/[id] is /products/x for every x (a template page, a pattern redirect). */
+export const PATTERN_SEGMENT = '[id]';
+export const isPattern = (route: string) => route.endsWith(`/${PATTERN_SEGMENT}`);
+
+/** The redirects from addresses no page answers any more (schemas/redirects.ts); optional. */
+export const REDIRECTS_FILE = 'redirects.json';
+export const isRecordFile = (file: string) => file === RECORD_FILES.site || file === REDIRECTS_FILE || file.startsWith('records/');
 
 /** The page a document serves: a.json is /a, a/b.json is /a/b, a/index.json is /a, index.json is /. */
 export function routeOfFile(file: string): string {

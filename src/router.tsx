@@ -3,6 +3,7 @@ import { isPartnerPath, NOT_FOUND_ROUTE } from '../schemas/routes';
 import { Layout } from './layout/Layout';
 import { hasPage, loadPage, routeKey } from './page/load';
 import { noteHistoryStep, PageView } from './page/PageView';
+import { redirectFor } from './page/redirects';
 
 /** /contact.html -> /contact (query and hash kept) when the clean path is a page of the site. */
 export function htmlRedirectTarget(pathname: string): string | undefined {
@@ -21,9 +22,14 @@ const rootRoute = createRootRoute({
 });
 
 // Every page comes from pages-data/ (virtual:pages); the router only tells the home page from the rest.
-const loader = async ({ location }: { location: { pathname: string } }) => {
-  // An unknown partner id goes to the not-found page, replacing the history entry (specification section 8).
-  if (!hasPage(location.pathname) && isPartnerPath(routeKey(location.pathname))) throw redirect({ href: NOT_FOUND_ROUTE, replace: true });
+const loader = async ({ location }: { location: { pathname: string; searchStr: string; hash: string } }) => {
+  if (!hasPage(location.pathname)) {
+    // No page answers here. A moved page's old address goes to its page (pages-data/redirects.json, D17);
+    // an unknown partner id goes to the not-found page, replacing the history entry (specification section 8).
+    const moved = await redirectFor(routeKey(location.pathname));
+    if (moved) throw redirect({ href: `${moved}${location.searchStr}${location.hash ? `#${location.hash}` : ''}`, replace: true, statusCode: 301 });
+    if (isPartnerPath(routeKey(location.pathname))) throw redirect({ href: NOT_FOUND_ROUTE, replace: true });
+  }
   return loadPage(location.pathname);
 };
 

@@ -269,6 +269,56 @@ describe('one run reports every problem (issue 23: problems no longer hide each 
   });
 });
 
+describe('redirects (pages-data/redirects.json, D17)', () => {
+  const redirects = (...lines: string[]) => `{
+  "$schema": "../schemas/redirects.schema.json",
+  "redirects": [
+${lines.map((l) => `    ${l}`).join(',\n')}
+  ]
+}
+`;
+
+  it('accepts redirects from addresses nothing serves to pages, patterns included', async () => {
+    const doc = redirects(
+      '{ "from": "/services/microscopes-old", "to": "/services/microscopy" }',
+      '{ "from": "/About-Us.html", "to": "/contact" }',
+      '{ "from": "/products/[id]", "to": "/services/[id]" }',
+    );
+    // A pattern leads to a pattern page (a template), which main does not have yet: only that is reported.
+    expect(await validateWith({ 'redirects.json': doc })).toEqual([{ at: 'pages-data/redirects.json:6:39', path: 'redirects[2].to', code: 'redirect-to-nowhere' }]);
+  });
+
+  it('reports a redirect from a served address, to nowhere, a duplicate and a chain, each at its field', async () => {
+    const doc = redirects(
+      '{ "from": "/contact", "to": "/services" }',
+      '{ "from": "/old-a", "to": "/servcies" }',
+      '{ "from": "/old-b", "to": "/old-c" }',
+      '{ "from": "/old-c", "to": "/contact" }',
+      '{ "from": "/old-a", "to": "/contact" }',
+      '{ "from": "/favicon.svg", "to": "/contact" }',
+      '{ "from": "/old-d/[id]", "to": "/contact" }',
+    );
+    const problems = await problemsWith({ 'redirects.json': doc });
+    expect(problems.map(brief)).toEqual([
+      { at: 'pages-data/redirects.json:4:15', path: 'redirects[0].from', code: 'redirect-from-page' },
+      { at: 'pages-data/redirects.json:5:31', path: 'redirects[1].to', code: 'redirect-to-nowhere' },
+      { at: 'pages-data/redirects.json:6:31', path: 'redirects[2].to', code: 'redirect-chain' },
+      { at: 'pages-data/redirects.json:8:15', path: 'redirects[4].from', code: 'duplicate-redirect' },
+      { at: 'pages-data/redirects.json:9:15', path: 'redirects[5].from', code: 'redirect-from-page' },
+      { at: 'pages-data/redirects.json:10:36', path: 'redirects[6].to', code: 'bad-format' },
+    ]);
+    expect(problems[0]!.message).toContain('pages-data/contact.json');
+    expect(problems[1]!.message).toContain('did you mean /services?');
+    expect(problems[2]!.message).toContain('/old-c, which redirects again to /contact');
+  });
+
+  it('is optional, and is not a page', async () => {
+    expect(await validateWith({ 'redirects.json': null })).toEqual([]);
+    const { content } = await loadContent(project);
+    expect(content!.routes.has('/redirects')).toBe(false);
+  });
+});
+
 describe('the content tree is the site', () => {
   it('a copied service page is a page at its own URL, with nothing else edited', async () => {
     const copy = read('services/microscopy.json').replace('"title": "Microscopes and Microscope Cameras"', '"title": "Spectroscopy"');

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { pageDocument } from '../../../schemas/page.ts';
 import { partnersDocument, suppliersDocument } from '../../../schemas/records.ts';
-import { RECORD_FILES } from '../../../schemas/routes.ts';
+import { redirectsDocument } from '../../../schemas/redirects.ts';
+import { RECORD_FILES, REDIRECTS_FILE } from '../../../schemas/routes.ts';
 import { siteDocument } from '../../../schemas/site.ts';
 
 const targets = {
@@ -10,6 +11,7 @@ const targets = {
   'site.schema.json': siteDocument,
   'partners.schema.json': partnersDocument,
   'suppliers.schema.json': suppliersDocument,
+  'redirects.schema.json': redirectsDocument,
 } as const;
 
 let generated: { file: string; json: string }[] | undefined;
@@ -21,10 +23,14 @@ export function jsonSchemaFiles(): { file: string; json: string }[] {
   })));
 }
 
+/** The zod schema a document of pages-data/ is checked against. */
+export const documentSchema = (file: string) => targets[schemaFileOf(file)];
+
 /** The schema file a document of pages-data/ is checked against: each record file its own, any other file is a page. */
 export function schemaFileOf(file: string): keyof typeof targets {
   if (file === RECORD_FILES.site) return 'site.schema.json';
   if (file === RECORD_FILES.partners) return 'partners.schema.json';
   if (file === RECORD_FILES.suppliers) return 'suppliers.schema.json';
+  if (file === REDIRECTS_FILE) return 'redirects.schema.json';
   return 'page.schema.json';
 }

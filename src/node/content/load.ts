@@ -11,9 +11,11 @@ import type { Place, Records } from '../../../schemas/blocks/define.ts';
 import { pageDocument, type PageDocument } from '../../../schemas/page.ts';
 import { referenceOf, type ReferenceKind } from '../../../schemas/primitives.ts';
 import { partnersDocument, suppliersDocument, type Partner, type Supplier } from '../../../schemas/records.ts';
-import { canonicalPath, isRecordFile, NOT_FOUND_ROUTE, partnerAlias, partnerIdOfRoute, RECORD_FILES, routeOfFile } from '../../../schemas/routes.ts';
+import { redirectsDocument, type Redirect } from '../../../schemas/redirects.ts';
+import { canonicalPath, isPattern, isRecordFile, NOT_FOUND_ROUTE, partnerAlias, partnerIdOfRoute, RECORD_FILES, REDIRECTS_FILE, routeOfFile } from '../../../schemas/routes.ts';
 import { siteDocument, type SiteDocument } from '../../../schemas/site.ts';
 import { headData } from '../../lib/head.ts';
+import { redirectTarget } from '../../lib/redirects.ts';
 import { recordsOf, renderBlock } from '../../page/resolve.ts';
 import type { PagePicture, RenderedBlock, ResolvedPage } from '../../page/types.ts';
 import { type PictureFacts, pictureFacts } from '../pictures/facts.ts';
@@ -40,6 +42,8 @@ export interface Content {
   routes: Map<string, Page>;
   /** Every picture under public/ the content names, by its src (/images/x.jpg), as read from the file. */
   pictures: Map<string, PictureFacts>;
+  /** pages-data/redirects.json: old addresses and the pages they lead to (none when the file is absent). */
+  redirects: Redirect[];
 }
 
 type Path = (string | number)[];
@@ -64,8 +68,11 @@ function sourceFile(rel: string, display: string, text: string): SourceFile {
 }
 
 export interface LoadOptions {
-  /** Texts that stand in for files under pages-data/ (the studio's unsaved edits), by path under pages-data/. */
-  overrides?: ReadonlyMap<string, string>;
+  /**
+   * Texts that stand in for files under pages-data/ (the studio's unsaved edits, or the files a move
+   * would write), by path under pages-data/; null for a file taken as absent (one a move or delete removes).
+   */
+  overrides?: ReadonlyMap<string, string | null>;
   /** Skip the check that schemas/*.schema.json match the zod schemas (the studio, which checks text only). */
   skipSchemaFiles?: boolean;
 }
@@ -84,6 +91,7 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
   const sources = new Map<string, SourceFile>();
   const parsed = new Map<string, unknown>();
   const files = new Set([...listJson(dataDir), ...(options.overrides?.keys() ?? [])]);
+  for (const [rel, text] of options.overrides ?? []) if (text === null) files.delete(rel);
   for (const rel of [...files].sort()) {
     const display = `pages-data/${rel}`;
     const text = options.overrides?.get(rel) ?? readFileSync(join(dataDir, rel), 'utf8');
@@ -154,7 +162,7 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     else claims.set(url, src);
   };
   for (const [rel, src] of sources) {
-    if (rel === RECORD_FILES.site) continue;
+    if (rel === RECORD_FILES.site || rel === REDIRECTS_FILE) continue;
     if (isRecordFile(rel)) {
       if (rel !== RECORD_FILES.partners && rel !== RECORD_FILES.suppliers) reportFile(src.display, 'unknown-record-file', {});
       continue;
@@ -243,6 +251,9 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     }
   }
 
+  const redirects = sources.has(REDIRECTS_FILE) ? check(REDIRECTS_FILE, redirectsDocument)?.redirects : [];
+  if (parsed.has(REDIRECTS_FILE)) checkRedirects(root, sources.get(REDIRECTS_FILE)!, parsed.get(REDIRECTS_FILE), claims, failedAt.get(REDIRECTS_FILE), report);
+
   const pictures = new Map<string, PictureFacts>();
   const read = new Map<string, Promise<PictureFacts | Error>>();
   for (const { ref } of pictureRefs) if (!read.has(ref)) read.set(ref, pictureFacts(join(root, 'public', ref)).catch((err: Error) => err));
@@ -259,8 +270,44 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     }
   }
 
-  if (problems.length > 0 || !site) return { problems: sortProblems(problems) };
-  return { content: { site, partners, suppliers, pages, routes, pictures }, problems: [] };
+  if (problems.length > 0 || !site || !redirects) return { problems: sortProblems(problems) };
+  return { content: { site, partners, suppliers, pages, routes, pictures, redirects }, problems: [] };
+}
+
+/**
+ * The redirects document's own rules, on whatever of it reads (D17): a redirect leaves from an address
+ * nothing serves (no page, no file under public/), leads to a page in one step, and each address
+ * has one.
+ */
+function checkRedirects(
+  root: string,
+  src: SourceFile,
+  data: unknown,
+  claims: ReadonlyMap<string, SourceFile>,
+  refused: ReadonlySet<string> | undefined,
+  report: <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>) => void,
+) {
+  const list = (data as { redirects?: unknown } | null)?.redirects;
+  const rules = (Array.isArray(list) ? list : []).map((r: unknown, i) => {
+    const { from, to } = (r && typeof r === 'object' ? r : {}) as { from?: unknown; to?: unknown };
+    const ok = (key: string, v: unknown): v is string => typeof v === 'string' && !refused?.has(fieldPath(['redirects', i, key]));
+    return { i, from: ok('from', from) ? from : undefined, to: ok('to', to) ? to : undefined };
+  });
+  const urls = [...claims.keys()];
+  const seen = new Set<string>();
+  for (const { i, from, to } of rules) {
+    if (from !== undefined) {
+      const served = claims.has(from) ? from : isPattern(from) ? urls.find((u) => redirectTarget([{ from, to: from }], u) !== undefined) : undefined;
+      if (served !== undefined) report(src, ['redirects', i, 'from'], 'redirect-from-page', { from, by: claims.get(served)!.display });
+      else if (!isPattern(from) && isFile(join(root, 'public', from))) report(src, ['redirects', i, 'from'], 'redirect-from-page', { from, by: `the file public${from}` });
+      if (seen.has(from)) report(src, ['redirects', i, 'from'], 'duplicate-redirect', { from });
+      seen.add(from);
+    }
+    if (to === undefined || claims.has(to)) continue;
+    const next = rules.find((r) => r.from === to && r.to !== undefined);
+    if (next) report(src, ['redirects', i, 'to'], 'redirect-chain', { to, next: next.to! });
+    else report(src, ['redirects', i, 'to'], 'redirect-to-nowhere', { to, guess: nearest(to, urls) });
+  }
 }
 
 /** Characters of a page title search results show. */

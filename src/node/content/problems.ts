@@ -15,7 +15,7 @@ export const catalogue = {
   },
   'missing-document': {
     message: (p: { what: string }) => `${p.what} is missing`,
-    hint: 'The site needs pages-data/site.json, pages-data/records/partners.json, pages-data/records/suppliers.json and pages-data/404.json.',
+    hint: 'The site needs pages-data/site.json, pages-data/records/partners.json, pages-data/records/suppliers.json and pages-data/404.json (pages-data/redirects.json is optional).',
   },
   'schema-link': {
     message: (p: { expected: string; received: string }) => `must name its JSON Schema so editors can check it: expected "${p.expected}", received ${p.received}`,
@@ -154,6 +154,22 @@ export const catalogue = {
   'not-found-indexed': {
     message: () => 'the not-found page must say "noindex": true',
     hint: 'Search engines should never list the not-found page.',
+  },
+  'redirect-from-page': {
+    message: (p: { from: string; by: string }) => `a redirect from ${p.from}, which ${p.by} answers: it would never be followed`,
+    hint: 'A redirect is for an address no page answers any more (a moved or deleted page, an address of the old site). Remove it, or move the page that answers there.',
+  },
+  'redirect-to-nowhere': {
+    message: (p: { to: string; guess?: string | undefined }) => `a redirect to ${p.to}: no such page${p.guess ? `; did you mean ${p.guess}?` : ''}`,
+    hint: 'A redirect leads to a page of the site, by its URL (its file under pages-data/: services/x.json is /services/x).',
+  },
+  'redirect-chain': {
+    message: (p: { to: string; next: string }) => `a redirect to ${p.to}, which redirects again to ${p.next}: lead straight to ${p.next}`,
+    hint: 'Every old address reaches its page in one step (the studio rewrites earlier redirects when it moves a page).',
+  },
+  'duplicate-redirect': {
+    message: (p: { from: string }) => `a second redirect from ${p.from}`,
+    hint: 'An address redirects to one page: keep one of the two entries.',
   },
   placeholder: {
     message: (p: { text: string }) => `placeholder text to replace: ${p.text}`,

@@ -1,6 +1,7 @@
 // Serves pages-data/ to the app as validated, typed modules: 'virtual:site', 'virtual:pages' (the
 // route -> lazy document map, and each route's block types), one 'virtual:page/...' chunk per page, so a page's JSON is only
-// fetched when that page is visited, and 'virtual:search-index', fetched only when search opens.
+// fetched when that page is visited, 'virtual:search-index', fetched only when search opens, and
+// 'virtual:redirects', fetched only when no page answers a path (src/page/redirects.ts).
 // Invalid content fails the build and shows the dev overlay.
 import { resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
@@ -12,6 +13,7 @@ const SITE_ID = 'virtual:site';
 const PAGES_ID = 'virtual:pages';
 const PAGE_PREFIX = 'virtual:page/';
 const SEARCH_ID = 'virtual:search-index';
+const REDIRECTS_ID = 'virtual:redirects';
 const SITE_HEAD = '<!--site-head-->';
 /** Sent to the dev server's pages when a document changes: the site's pages reload; the studio, holding unsaved edits, does not listen. */
 const CONTENT_CHANGED = 'acacia:content-changed';
@@ -49,7 +51,7 @@ export function contentPlugin(): Plugin {
       if (problems.length > 0) this.error(fail(problems).message);
     },
     resolveId(id) {
-      if (id === SITE_ID || id === PAGES_ID || id === SEARCH_ID || id.startsWith(PAGE_PREFIX)) return '\0' + id;
+      if (id === SITE_ID || id === PAGES_ID || id === SEARCH_ID || id === REDIRECTS_ID || id.startsWith(PAGE_PREFIX)) return '\0' + id;
       return undefined;
     },
     async load(id) {
@@ -64,6 +66,9 @@ export function contentPlugin(): Plugin {
         const loaders = routes.map(([url, page]) => `  ${JSON.stringify(url)}: () => import(${JSON.stringify(pageModule(page.file))}),`);
         const types = routes.map(([url, page]) => `  ${JSON.stringify(url)}: ${JSON.stringify([...new Set(page.doc.blocks.map((b) => b.type))])},`);
         return `export const pageLoaders = {\n${loaders.join('\n')}\n};\nexport const pageBlockTypes = {\n${types.join('\n')}\n};\n`;
+      }
+      if (key === REDIRECTS_ID) {
+        return `export default JSON.parse(${JSON.stringify(JSON.stringify(c.redirects.map(({ from, to }) => ({ from, to }))))});`;
       }
       if (key === SEARCH_ID) {
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(buildSearchIndex(c)))});`;
