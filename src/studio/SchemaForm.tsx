@@ -5,7 +5,7 @@ import { ActionIcon, Autocomplete, Box, Button, Checkbox, Fieldset, Group, Nativ
 import { createContext, memo, type ReactNode, useContext, useState } from 'react';
 import type { StudioContext } from './api';
 import {
-  branchName, branchOf, discriminator, humanize, initialValue, isFreeText, isObject, joinPath, type Json, type JsonObject, type JsonSchema, optionsOf, singular,
+  branchName, branchOf, discriminator, humanize, initialValue, isFreeText, isObject, itemLabel, joinPath, type Json, type JsonObject, type JsonSchema, optionsOf, singular,
 } from './schema';
 
 export interface FormContext {
@@ -233,15 +233,6 @@ function Properties({ schema, path, value }: { schema: JsonSchema; path: string;
       ))}
     </Stack>
   );
-}
-
-/** An item's name in its list: its number, its kind (a block's type) and its own title. */
-function itemLabel(items: JsonSchema, item: Json | undefined, i: number, noun: string): string {
-  const options = optionsOf(items);
-  const kind = options ? branchName(options[branchOf(options, item)]!, 0, discriminator(options)) : undefined;
-  const branchTitle = options ? (options[branchOf(options, item)]!.title ?? kind) : undefined;
-  const own = typeof item === 'string' ? item : isObject(item) ? [item.title, item.label, item.name, item.id].find((v) => typeof v === 'string' && v !== '') : undefined;
-  return `${noun.charAt(0).toUpperCase() + noun.slice(1)} ${i + 1}${branchTitle ? ` (${branchTitle})` : ''}${own ? `: ${String(own)}` : ''}`;
 }
 
 function ArrayField({ schema, path, value, label }: FieldProps) {

@@ -1,6 +1,7 @@
 // What the studio's page asks of the dev server (src/node/studio/plugin.ts answers).
 import type { Partner, Supplier } from '../../schemas/records';
 import type { ReferenceKind } from '../../schemas/primitives';
+import type { RedirectRule } from '../lib/redirects';
 import type { JsonSchema } from './schema';
 
 export interface StudioDocument {
@@ -19,6 +20,20 @@ export interface StudioProblem {
   path: string;
   message: string;
   text: string;
+  /** How to fix it (validate's hint). */
+  hint: string;
+  /** The field as the form names it: Block 6 (Card grid): Our services › Card 1 › Title */
+  field: string;
+}
+
+/** A link to a page, where it is (what keeps a page from being deleted). */
+export interface StudioLink {
+  file: string;
+  line: number;
+  column: number;
+  path: string;
+  to: string;
+  field: string;
 }
 
 export interface OpenedDocument {
@@ -32,6 +47,10 @@ export interface StudioContext {
   /** The choices a reference field offers, by the kind the schema marks (x-reference). */
   options: Record<ReferenceKind, string[]>;
   records: { partners: Partner[]; suppliers: Supplier[] };
+  /** pages-data/redirects.json as it reads (an old bookmark's page). */
+  redirects: RedirectRule[];
+  /** The page that shows each supplier: where its record is previewed. */
+  supplierPages: Record<string, string>;
 }
 
 export type SaveAnswer =

@@ -621,7 +621,8 @@ function listJson(dir: string): string[] {
 /** Every JSON file under pages-data/, by its path there. */
 export const contentFiles = (root = process.cwd()) => listJson(join(root, 'pages-data')).sort();
 
-function schemaRef(rel: string, schemaFile: string): string {
+/** The `$schema` a document at `rel` names: its schema file by a relative path. */
+export function schemaRef(rel: string, schemaFile: string): string {
   return `${'../'.repeat(rel.split('/').length)}schemas/${schemaFile}`;
 }
 
