@@ -75,6 +75,11 @@ export interface LoadOptions {
   overrides?: ReadonlyMap<string, string | null>;
   /** Skip the check that schemas/*.schema.json match the zod schemas (the studio, which checks text only). */
   skipSchemaFiles?: boolean;
+  /**
+   * Content even with problems, of whatever passed its schema check (the dev server: a problem in one
+   * document must not stop every page, and the studio's preview, from showing). Needs a valid site document.
+   */
+  partial?: boolean;
 }
 
 /** A parsed and schema-checked document, kept while its text is unchanged (the studio re-validates on every keystroke). */
@@ -270,8 +275,9 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     }
   }
 
-  if (problems.length > 0 || !site || !redirects) return { problems: sortProblems(problems) };
-  return { content: { site, partners, suppliers, pages, routes, pictures, redirects }, problems: [] };
+  const content = site && { site, partners, suppliers, pages, routes, pictures, redirects: redirects ?? [] };
+  if (problems.length > 0 || !content || !redirects) return { problems: sortProblems(problems), ...(options.partial && content && { content }) };
+  return { content, problems: [] };
 }
 
 /**

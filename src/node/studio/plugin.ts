@@ -21,6 +21,12 @@ import { createPage, deletePage, type Link, linksToPage, movePage, Refusal } fro
 export const STUDIO = '/__studio';
 const API = `${STUDIO}/api/`;
 
+/**
+ * The studio lists content problems itself, beside the fields they concern: Vite's error overlay, which
+ * any dev server error brings up in every open page, would cover the form and the preview.
+ */
+const HIDE_OVERLAY = 'vite-error-overlay { display: none; }';
+
 const STUDIO_HTML = `<!doctype html>
 <html lang="en" data-mantine-color-scheme="light">
   <head>
@@ -28,6 +34,7 @@ const STUDIO_HTML = `<!doctype html>
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <title>Studio</title>
+    <style>${HIDE_OVERLAY}</style>
   </head>
   <body>
     <div id="studio"></div>
@@ -47,7 +54,7 @@ export function studioPlugin(): Plugin {
         studioMiddleware(root, async (url) => {
           // The preview is the site's own page shell (index.html) with the preview entry in place of the app's.
           const html = url.startsWith(`${STUDIO}/preview`)
-            ? readFileSync(join(root, 'index.html'), 'utf8').replace('/src/entry-client.tsx', '/src/studio/preview.tsx')
+            ? readFileSync(join(root, 'index.html'), 'utf8').replace('/src/entry-client.tsx', '/src/studio/preview.tsx').replace('</head>', `<style>${HIDE_OVERLAY}</style></head>`)
             : STUDIO_HTML;
           return server.transformIndexHtml(url, html);
         }),
