@@ -28,6 +28,8 @@ test.afterAll(async () => {
 test.beforeEach(({}, testInfo) => testInfo.setTimeout(120_000));
 
 const preview = (page: Page) => page.frameLocator('iframe[title="Preview"]');
+/** The studio's status line, beside Save. */
+const status = (page: Page) => page.getByRole('main').getByRole('status');
 
 async function openStudio(page: Page, route: string) {
   await page.goto(`${dev.url}/__studio?page=${route}`);
@@ -66,7 +68,7 @@ test('opens a page by its address; the hero title and a card text typed in the f
   await expect(preview(page).getByText('Only from the makers\' authorised channels, with full warranty.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status')).toHaveText('Saved');
+  await expect(status(page)).toHaveText('Saved');
   expect(changedLines(before, scratch.read(file))).toEqual([
     ['      "title": "Water Testing Solutions",', '      "title": "Water Testing You Can Trust",'],
     [
@@ -76,7 +78,7 @@ test('opens a page by its address; the hero title and a card text typed in the f
   ]);
   // The saved page stays open: a second save needs no reload and changes nothing more.
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status')).toHaveText('Saved');
+  await expect(status(page)).toHaveText('Saved');
   expect(consoleErrors).toEqual([]);
 });
 
@@ -88,11 +90,11 @@ test('a save reloads the site\'s pages open in the dev server, not the studio', 
   await openBlock(page, 1);
   await page.locator('[data-path="blocks.0.title"]').fill('Schools and Universities');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status')).toHaveText('Saved');
+  await expect(status(page)).toHaveText('Saved');
   await expect(site.locator('h1')).toHaveText('Schools and Universities', { timeout: 30_000 });
   // The studio kept its state: the block is still open with the text typed.
   await expect(page.locator('[data-path="blocks.0.title"]')).toHaveValue('Schools and Universities');
-  await expect(page.getByRole('status')).toHaveText('Saved');
+  await expect(status(page)).toHaveText('Saved');
 });
 
 test('saving a page with no edit leaves its file byte-identical', async ({ page, consoleErrors }) => {
@@ -101,7 +103,7 @@ test('saving a page with no edit leaves its file byte-identical', async ({ page,
   const modified = statSync(join(scratch.dir, file)).mtimeMs;
   await openStudio(page, '/contact');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status')).toHaveText('Saved');
+  await expect(status(page)).toHaveText('Saved');
   expect(scratch.read(file)).toBe(before);
   expect(statSync(join(scratch.dir, file)).mtimeMs).toBe(modified);
   expect(consoleErrors).toEqual([]);
@@ -119,11 +121,12 @@ test('an invalid description shows the validator\'s line beside its field, leads
   const problem = new RegExp(`^${file.replace(/[./]/g, '\\$&')}:${line}:${column} +meta\\.description +too short: at least 50 characters`);
   await expect(page.locator('.mantine-InputWrapper-root', { has: description }).getByText(problem)).toBeVisible();
   await page.locator('[data-path="meta.title"]').focus();
-  await page.getByRole('button', { name: problem }).click();
+  // In the list above the form, named as the form names the field.
+  await page.getByRole('button', { name: /^Meta › Description: too short: at least 50 characters/ }).click();
   await expect(description).toBeFocused();
 
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status')).toHaveText(/^Not saved: 1 problem/);
+  await expect(status(page)).toHaveText(/^Not saved: 1 problem/);
   expect(scratch.read(file)).toBe(before);
 });
 
@@ -151,7 +154,7 @@ test('blocks are added with their own fields, moved and removed; the file takes 
   await openStudio(page, '/services/dairy-testing');
 
   await page.getByLabel('New block type').selectOption({ label: 'text (Text)' });
-  await page.getByRole('button', { name: 'Add block' }).click();
+  await page.getByRole('button', { name: 'Add block', exact: true }).click();
   const added = page.locator(`[data-path="blocks.${count}.title"]`);
   await expect(added).toBeVisible();
   await added.fill('Raw milk at the collection centre');
@@ -165,7 +168,7 @@ test('blocks are added with their own fields, moved and removed; the file takes 
   await expect(page.getByText('No problems')).toBeVisible();
 
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status')).toHaveText('Saved');
+  await expect(status(page)).toHaveText('Saved');
   const doc = JSON.parse(before) as { blocks: unknown[] };
   doc.blocks.splice(count - 1, 0, { type: 'text', title: 'Raw milk at the collection centre', paragraphs: ['We test it before it is cooled.'] });
   expect(scratch.read(file)).toBe(JSON.stringify(doc, null, 2) + '\n');
@@ -173,7 +176,7 @@ test('blocks are added with their own fields, moved and removed; the file takes 
   await page.getByRole('button', { name: `Remove Block ${count} (Text): Raw milk at the collection centre` }).click();
   await expect(preview(page).getByRole('heading', { name: 'Raw milk at the collection centre' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status')).toHaveText('Saved');
+  await expect(status(page)).toHaveText('Saved');
   expect(scratch.read(file)).toBe(before);
   expect(consoleErrors).toEqual([]);
 });
@@ -186,7 +189,7 @@ test('every block type of the union can be added and shows only its own fields',
   const start = await page.locator('[data-item^="blocks."]').count();
   for (const [i, kind] of kinds.entries()) {
     await select.selectOption({ label: kind });
-    await page.getByRole('button', { name: 'Add block' }).click();
+    await page.getByRole('button', { name: 'Add block', exact: true }).click();
     const item = page.locator(`[data-item="blocks.${start + i}"]`);
     await expect(item.getByRole('button', { name: new RegExp(`^Block ${start + i + 1} \\(`) }).first()).toBeVisible();
     // Its inputs are its own type's fields, each at its path in the document.
@@ -233,7 +236,7 @@ test('saving over a file that changed on disk since it was opened says so and ke
   const onDisk = scratch.read(file);
   await page.locator('[data-path="meta.keywords.0"]').fill('microscope supplier');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status')).toHaveText(/^Not saved: pages-data\/services\/microscopy\.json changed on disk since it was opened/);
+  await expect(status(page)).toHaveText(/^Not saved: pages-data\/services\/microscopy\.json changed on disk since it was opened/);
   expect(scratch.read(file)).toBe(onDisk);
 });
 
