@@ -14,8 +14,10 @@ interface Props {
   current: { file: string; route: string; version: string } | undefined;
   /** It has changes not saved yet. */
   dirty: boolean;
-  /** Done: open this document (at this field), and say what happened. */
-  done(file: string, message: string, field?: string): void;
+  /** Done: open this document, and say what happened. */
+  done(file: string, message: string): void;
+  /** Open a document at a field (asking first if the open one has unsaved changes). */
+  open(file: string, field: string): void;
   /** May the editor leave the document it has open (asks the author when it has unsaved changes). */
   mayLeave(): boolean;
 }
@@ -50,11 +52,11 @@ function Refused({ error, problems, links, open }: { error: string; problems?: S
 
 type Failure = { error: string; problems?: StudioProblem[]; links?: StudioLink[] };
 
-export function PageActions({ dialog, setDialog, documents, current, dirty, done, mayLeave }: Props) {
+export function PageActions({ dialog, setDialog, documents, current, dirty, done, open, mayLeave }: Props) {
   const close = () => setDialog(undefined);
   const openLink = (link: { file: string; path: string }) => {
     close();
-    done(link.file.replace(/^pages-data\//, ''), '', link.path.replace(/\[(\d+)\]/g, '.$1'));
+    open(link.file.replace(/^pages-data\//, ''), link.path.replace(/\[(\d+)\]/g, '.$1'));
   };
   const movable = current && current.route !== '/' && current.route !== '/404' && !current.route.startsWith('/partner/');
   const deletable = current && current.route !== '/' && current.route !== '/404';

@@ -4,7 +4,7 @@
 import { Alert, Box, Button, Group, Loader, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { partner as partnerSchema, supplier as supplierSchema, type Partner, type Supplier } from '../../schemas/records';
-import { canonicalPath, RECORD_FILES } from '../../schemas/routes';
+import { canonicalPath, isRecordFile, RECORD_FILES, routeOfFile } from '../../schemas/routes';
 import { siteDocument } from '../../schemas/site';
 import { redirectTarget } from '../lib/redirects';
 import { recordsOf } from '../page/resolve';
@@ -94,6 +94,8 @@ export function PageEditor() {
   }, [refresh]);
 
   const loading = useRef<string>(undefined);
+  /** What to tell the author once the next document is open (what a page operation did). */
+  const announce = useRef<string>(undefined);
   const load = useCallback(async (next: string) => {
     loading.current = next;
     const doc = await api.open(next);
@@ -108,7 +110,8 @@ export function PageEditor() {
     setOpened({ file: next, version: doc.version, schema: doc.schema, saved });
     setHistory(startHistory(saved));
     setProblems([]);
-    setStatus(undefined);
+    setStatus(announce.current ? { text: announce.current } : undefined);
+    announce.current = undefined;
     setOpenPaths(new Set());
     setFocus(undefined);
   }, []);
@@ -131,8 +134,11 @@ export function PageEditor() {
   }, [refresh]);
   const dirtyNow = useRef(dirty);
   dirtyNow.current = dirty;
+  const fileNow = useRef(file);
+  fileNow.current = file;
   useEffect(() => {
-    if (checks === 0 || !opened) return;
+    // Not a document being left (moved or deleted, perhaps): only the one the author is on.
+    if (checks === 0 || !opened || opened.file !== fileNow.current) return;
     if ('broken' in opened) return void load(opened.file).catch(() => undefined);
     if (dirtyNow.current) return;
     api.open(opened.file).then(
@@ -154,13 +160,14 @@ export function PageEditor() {
         return true;
       }
       if (!asked && !mayLeave()) return false;
-      const doc = 'file' in next ? documents?.find((d) => d.file === next.file) : undefined;
-      window.history.replaceState(null, '', `?page=${encodeURIComponent('file' in next ? (doc?.route ?? next.file) : next.missing)}`);
+      // A page by its address (a document just made is not in the list yet), any other document by its file.
+      const shown = 'file' in next ? (isRecordFile(next.file) ? next.file : routeOfFile(next.file)) : next.missing;
+      window.history.replaceState(null, '', `?page=${encodeURIComponent(shown)}`);
       setTarget(next);
       setPending(field);
       return true;
     },
-    [file, documents, mayLeave],
+    [file, mayLeave],
   );
 
   const choices = useMemo(() => (documents ?? []).map((d) => ({ value: d.file, label: d.label })), [documents]);
@@ -263,8 +270,14 @@ export function PageEditor() {
   const saveNow = useRef(save);
   saveNow.current = save;
 
-  const doUndo = useCallback(() => setHistory(undo), []);
-  const doRedo = useCallback(() => setHistory(redo), []);
+  const doUndo = useCallback(() => {
+    setHistory(undo);
+    setStatus(undefined);
+  }, []);
+  const doRedo = useCallback(() => {
+    setHistory(redo);
+    setStatus(undefined);
+  }, []);
   // Ctrl/Cmd+S saves anywhere; Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z (or Ctrl+Y) undo and redo, outside text fields.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -341,12 +354,15 @@ export function PageEditor() {
             current={current}
             dirty={dirty}
             mayLeave={mayLeave}
-            done={(next, message, field) => {
+            done={(next, message) => {
+              // The page was made, moved or deleted: nothing unsaved is left to lose (the dialogs asked).
               void refresh().then(() => {
-                go({ file: next }, field, true);
-                if (message) setStatus({ text: message });
+                announce.current = message;
+                go({ file: next }, undefined, true);
+                if (next === file) setStatus({ text: message });
               });
             }}
+            open={(next, field) => go({ file: next }, field)}
           />
           <Group gap="xs">
             <Button onClick={() => void save()} disabled={!editing} title="Ctrl+S">Save</Button>
@@ -403,7 +419,7 @@ export function PageEditor() {
 /** An address no page answers (an old bookmark, a mistyped link): said so, with where it redirects or the way to make the page. */
 function Missing({ target, open, create }: { target: { missing: string; redirect: string | undefined }; open(route: string): void; create(address: string): void }) {
   return (
-    <Alert color="yellow" title={`No page answers at ${target.missing}`}>
+    <Alert title={`No page answers at ${target.missing}`}>
       <Stack gap="xs">
         {target.redirect ? (
           <Text size="sm">It redirects to {target.redirect} (pages-data/redirects.json): the page moved there.</Text>

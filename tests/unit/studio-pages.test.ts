@@ -123,6 +123,18 @@ describe('moving a page', () => {
     expect(snapshot()).toEqual(broken);
   });
 
+  it('moves a page that stands for every address under a prefix as one, with a pattern redirect', async () => {
+    // A template page, as the catalogue's pages-data/products/[id].json: linked to as /products/<id>.
+    const template = { ...JSON.parse(read('contact.json')), $schema: '../../schemas/page.schema.json' };
+    commit(join(root, 'pages-data'), new Map([['products/[id].json', JSON.stringify(template, null, 2) + '\n']]));
+    const res = await move('products/[id].json', '/catalogue/[id]');
+    expect(res.status).toBe(200);
+    expect(existsSync(join(root, 'pages-data/catalogue/[id].json'))).toBe(true);
+    expect(redirects()).toEqual([{ from: '/products/[id]', to: '/catalogue/[id]' }]);
+    expect((await move('catalogue/[id].json', '/products-two')).status).toBe(400);
+    expect((await move('services/microscopy.json', '/catalogue/[id]')).status).toBe(400);
+  });
+
   it('is refused when the content after it would have a new problem, listing it; nothing changes', async () => {
     // A folder named as a partner's id takes the partner page's short address (/palintest).
     const before = snapshot();
@@ -198,12 +210,34 @@ describe('deleting a page', () => {
     expect((await loadContent(root)).problems).toEqual([]);
   });
 
+  it('counts a block that shows a partner as a link to the partner\'s page', async () => {
+    const res = await post('delete', { file: 'partner/palintest.json', version: await versionOf('partner/palintest.json') });
+    expect(res.status).toBe(409);
+    const links = res.body.links as { file: string; path: string; to: string }[];
+    expect(links).toContainEqual(expect.objectContaining({ file: 'pages-data/services/index.json', path: expect.stringMatching(/\.partners\[\d+\]$/), to: '/palintest' }));
+    expect(existsSync(join(root, 'pages-data/partner/palintest.json'))).toBe(true);
+  });
+
   it('refuses the home page, and a redirect to a page that does not exist', async () => {
     await post('create', { route: '/services/spectroscopy', copyOf: 'services/microscopy.json' });
     expect((await post('delete', { file: 'index.json', version: await versionOf('index.json') })).status).toBe(400);
     const res = await post('delete', { file: 'services/spectroscopy.json', version: await versionOf('services/spectroscopy.json'), redirectTo: '/nowhere' });
     expect(res.status).toBe(400);
     expect(existsSync(join(root, 'pages-data/services/spectroscopy.json'))).toBe(true);
+  });
+});
+
+describe('the rules of the save endpoint hold for every page operation', () => {
+  it('refuses other origins (403) and other content types (415), changing nothing', async () => {
+    const before = snapshot();
+    const bodies = { create: { route: '/services/spectroscopy' }, move: { file: 'services/microscopy.json', to: '/services/microscopes', version: await versionOf('services/microscopy.json') }, delete: { file: 'services/spectroscopy.json', version: 'x' } };
+    for (const [what, body] of Object.entries(bodies)) {
+      const ask = (headers: Record<string, string>) => fetch(`${base}/__studio/api/${what}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      expect((await ask({ origin: 'http://evil.example', 'content-type': 'application/json' })).status, what).toBe(403);
+      expect((await ask({ origin: base, 'content-type': 'text/plain' })).status, what).toBe(415);
+    }
+    expect((await post('move', { ...bodies.move, file: '../package.json' })).status).toBe(400);
+    expect(snapshot()).toEqual(before);
   });
 });
 

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
-import { isPartnerPath, isRecordFile, NOT_FOUND_ROUTE, partnerAlias, partnerIdOfRoute, REDIRECTS_FILE, routeOfFile } from '../../../schemas/routes.ts';
+import { isPartnerPath, isPattern, isRecordFile, NOT_FOUND_ROUTE, PATTERN_SEGMENT, partnerAlias, partnerIdOfRoute, REDIRECTS_FILE, routeOfFile } from '../../../schemas/routes.ts';
 import type { RedirectRule } from '../../lib/redirects.ts';
 import { redirectTarget } from '../../lib/redirects.ts';
 import { documentSchema, schemaFileOf } from '../content/json-schema.ts';
@@ -67,15 +67,18 @@ function addressesOf(route: string): string[] {
   return id ? [route, partnerAlias(id)] : [route];
 }
 
-/** Every page reference in the documents that leads to one of `routes` (a route ending in [id] covers the addresses under it). */
-function linksTo(docs: ReadonlyMap<string, Doc>, routes: readonly string[]): (Link & { rel: string; at: Path })[] {
+/**
+ * Every page reference in the documents that leads to one of `routes` (a route ending in [id] covers
+ * the addresses under it). With `partner`, that partner's id too: blocks that show a partner link to
+ * its page (a partner listing's View Products).
+ */
+function linksTo(docs: ReadonlyMap<string, Doc>, routes: readonly string[], partner?: string): (Link & { rel: string; at: Path })[] {
   const found: (Link & { rel: string; at: Path })[] = [];
   for (const [rel, { text, data }] of docs) {
     walkReferences(documentSchema(rel), data, [], (kind, ref, at) => {
-      if (kind !== 'page') return;
       const url = ref.split('#')[0]!;
-      if (!routes.some((r) => redirectTarget([{ from: r, to: r }], url) !== undefined)) return;
-      found.push({ rel, at, file: `pages-data/${rel}`, ...position(text, at), path: fieldPath(at), to: ref });
+      const leads = kind === 'page' ? routes.some((r) => redirectTarget([{ from: r, to: r }], url) !== undefined) : kind === 'partner' && ref === partner;
+      if (leads) found.push({ rel, at, file: `pages-data/${rel}`, ...position(text, at), path: fieldPath(at), to: kind === 'page' ? ref : partnerAlias(ref) });
     });
   }
   return found;
@@ -131,7 +134,10 @@ function relocated(text: string, file: string): string {
 
 /** What answers at `route` already, where a page would move or be made (refused outright when `route` is not a page's address). */
 function routeTaken(docs: ReadonlyMap<string, Doc>, route: string, moving?: string): string | undefined {
-  const wrong = newPageUrlProblem(route);
+  // A template page (the addresses under a prefix, /products/[id]) moves to another prefix as one.
+  const wrong = isPattern(route) !== (moving !== undefined && isPattern(moving))
+    ? `${route}: a page standing for every address under a prefix (/x/[id]) moves to another such prefix, and only such a page does`
+    : newPageUrlProblem(isPattern(route) ? route.slice(0, -`/${PATTERN_SEGMENT}`.length) : route);
   if (wrong) throw new Refusal(400, wrong);
   for (const rel of docs.keys()) {
     if (isRecordFile(rel)) continue;
@@ -245,7 +251,7 @@ export async function createPage(root: string, route: string, copyOf?: string): 
 export function linksToPage(root: string, file: string): { route: string; links: Link[] } {
   const docs = readDocuments(root);
   const route = pageFile(docs, file, 'deleted');
-  return { route, links: linksTo(docs, addressesOf(route)).filter((l) => l.rel !== file).map(publicLink) };
+  return { route, links: linksTo(docs, addressesOf(route), partnerIdOfRoute(route)).filter((l) => l.rel !== file).map(publicLink) };
 }
 
 const publicLink = ({ file, line, column, path, to }: Link): Link => ({ file, line, column, path, to });
@@ -280,7 +286,7 @@ export async function deletePage(root: string, file: string, version: (text: str
   const route = pageFile(docs, file, 'deleted');
   if (!version(docs.get(file)!.text)) throw new Refusal(409, `pages-data/${file} changed on disk since it was opened; open it again first`);
   const addresses = addressesOf(route);
-  const links = linksTo(docs, addresses).filter((l) => l.rel !== file && (redirectTo === undefined || l.rel !== REDIRECTS_FILE));
+  const links = linksTo(docs, addresses, partnerIdOfRoute(route)).filter((l) => l.rel !== file && (redirectTo === undefined || l.rel !== REDIRECTS_FILE));
   if (links.length > 0) {
     throw new Refusal(409, `${links.length} link${links.length === 1 ? '' : 's'} lead${links.length === 1 ? 's' : ''} to ${route}: change ${links.length === 1 ? 'it' : 'them'} first (listed)`, { links: links.map(publicLink) });
   }

@@ -232,7 +232,8 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
 
   /** Only existing documents under pages-data/, by a plain relative path (no `..`, no dot files). */
   function documentFile(file: unknown): string {
-    if (typeof file !== 'string' || !/^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\.json$/.test(file)) {
+    // A template page's file is named [id].json (pages-data/products/[id].json).
+    if (typeof file !== 'string' || !/^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)*([A-Za-z0-9_-][A-Za-z0-9._-]*|\[id\])\.json$/.test(file)) {
       throw new Refusal(400, 'not a document path under pages-data/');
     }
     const inside = relative(dataDir, resolve(dataDir, file));
