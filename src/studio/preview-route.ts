@@ -1,19 +1,24 @@
 // What the preview shows for a document that is not a page: the page that shows what is being edited.
-// One table, by file: the catalogue's product records plug in with a line of their own.
-import { partnerPage, RECORD_FILES, REDIRECTS_FILE, isPattern } from '../../schemas/routes';
+// One table, by file (or by folder, `records/x/*`, for a collection of one record per file): the
+// catalogue's product records plug in with a line of their own.
+import { isPattern, partnerPage, RECORD_FILES, REDIRECTS_FILE } from '../../schemas/routes';
 import type { StudioContext } from './api';
 import { isObject, type Json, type JsonObject } from './schema';
 
-type Previewed = (record: JsonObject | undefined, context: StudioContext) => string | undefined;
+interface RecordPreview {
+  /** The document's list of records, if it holds several (the record edited is the one previewed). */
+  list?: string;
+  route(record: JsonObject, context: StudioContext): string | undefined;
+}
 
-const idOf = (record: JsonObject | undefined) => (typeof record?.id === 'string' ? record.id : undefined);
+const idOf = (record: JsonObject) => (typeof record.id === 'string' ? record.id : undefined);
 
-const RECORD_PREVIEWS: Record<string, Previewed> = {
+const RECORD_PREVIEWS: Record<string, RecordPreview> = {
   // The site document: phones, mailboxes, address and hours, all on the contact page (and in its header and footer).
-  [RECORD_FILES.site]: () => '/contact',
-  [RECORD_FILES.partners]: (r) => (idOf(r) ? partnerPage(idOf(r)!) : undefined),
-  [RECORD_FILES.suppliers]: (r, context) => (idOf(r) ? context.supplierPages[idOf(r)!] : undefined),
-  [REDIRECTS_FILE]: (r) => (typeof r?.to === 'string' && !isPattern(r.to) ? r.to : undefined),
+  [RECORD_FILES.site]: { route: () => '/contact' },
+  [RECORD_FILES.partners]: { list: 'partners', route: (r) => (idOf(r) ? partnerPage(idOf(r)!) : undefined) },
+  [RECORD_FILES.suppliers]: { list: 'suppliers', route: (r, context) => (idOf(r) ? context.supplierPages[idOf(r)!] : undefined) },
+  [REDIRECTS_FILE]: { list: 'redirects', route: (r) => (typeof r.to === 'string' && !isPattern(r.to) ? r.to : undefined) },
 };
 
 /**
@@ -22,12 +27,14 @@ const RECORD_PREVIEWS: Record<string, Previewed> = {
  * or when no page shows the record.
  */
 export function previewRouteOf(file: string, focus: string | undefined, value: Json, context: StudioContext): string | undefined {
-  const preview = RECORD_PREVIEWS[file];
+  const preview = RECORD_PREVIEWS[file] ?? RECORD_PREVIEWS[file.replace(/[^/]+$/, '*')];
   if (!preview || !isObject(value)) return undefined;
-  const [list, index] = (focus ?? '').split('.');
-  const records = Object.values(value).find(Array.isArray);
-  const chosen = list && Array.isArray(value[list]) ? (value[list] as Json[])[Number(index)] : undefined;
-  const record = chosen ?? records?.[0] ?? value;
-  const route = preview(isObject(record) ? record : undefined, context);
+  let record: Json | undefined = value;
+  if (preview.list) {
+    const records = Array.isArray(value[preview.list]) ? (value[preview.list] as Json[]) : [];
+    const [list, index] = (focus ?? '').split('.');
+    record = records[list === preview.list ? Number(index) : 0] ?? records[0];
+  }
+  const route = isObject(record) ? preview.route(record, context) : undefined;
   return route && context.options.page.includes(route) ? route : undefined;
 }
