@@ -6,13 +6,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/node/content/load';
 import { studioMiddleware } from '../../src/node/studio/plugin';
 import { commit } from '../../src/node/studio/pages';
-
-// Each operation reads the whole content twice (before and after); a busy machine needs more than 5 s.
-vi.setConfig({ testTimeout: 60_000 });
 
 const project = resolve(__dirname, '../..');
 let root = '';
