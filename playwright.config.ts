@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
-const hostTests = /(nginx|serve-faults|precompressed)\.spec\.ts/;
+const hostTests = /(nginx|serve-faults|precompressed|redirects)\.spec\.ts/;
 /** Tests that read the served HTML without a browser: one run is enough. */
 const htmlTests = /seo\.spec\.ts/;
 /** The authoring studio, under its own dev server in a scratch copy (the spec starts it). */

@@ -37,5 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Several tests run the CLIs or read the whole content more than once: on a busy machine 5 s is not enough.
+    testTimeout: 60_000,
   },
 }));

@@ -10,7 +10,7 @@ export const text = (description: string) => z.string().trim().min(1).meta({ des
  */
 export type ReferenceKind = 'page' | 'partner' | 'supplier' | 'brand' | 'product' | 'category' | 'file' | 'picture';
 export const REFERENCE = 'x-reference';
-const reference = (kind: ReferenceKind) => ({ [REFERENCE]: kind });
+export const reference = (kind: ReferenceKind) => ({ [REFERENCE]: kind });
 
 /** The reference kind a schema carries, if any (read by the validator and the studio). */
 export function referenceOf(schema: z.ZodType): ReferenceKind | undefined {

@@ -12,7 +12,13 @@ export const RECORD_FILES = {
   suppliers: 'records/suppliers.json',
   categories: 'records/product-categories.json',
 } as const;
-export const isRecordFile = (file: string) => file === RECORD_FILES.site || file.startsWith('records/');
+/** A last segment standing for any one segment: /products/[id] is /products/x for every x (a template page, a pattern redirect). */
+export const PATTERN_SEGMENT = '[id]';
+export const isPattern = (route: string) => route.endsWith(`/${PATTERN_SEGMENT}`);
+
+/** The redirects from addresses no page answers any more (schemas/redirects.ts); optional. */
+export const REDIRECTS_FILE = 'redirects.json';
+export const isRecordFile = (file: string) => file === RECORD_FILES.site || file === REDIRECTS_FILE || file.startsWith('records/');
 
 /** The products collection: one file per product, named by its id. */
 export const PRODUCTS_FOLDER = 'records/products/';

@@ -20,8 +20,9 @@ const rootRoute = createRootRoute({
 });
 
 // Every page comes from pages-data/ (its document fetched by its path: src/page/load.ts); the router only
-// tells the home page from the rest. Where no page answers, loadPage says what shows (noPageAt).
-const loader = ({ location }: { location: { pathname: string } }) => loadPage(location.pathname);
+// tells the home page from the rest. Where no page answers, loadPage says what happens (noPageAt).
+const loader = ({ location }: { location: { pathname: string; searchStr: string; hash: string } }) =>
+  loadPage(location.pathname, `${location.searchStr}${location.hash ? `#${location.hash}` : ''}`);
 
 const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', loader, component: HomePage });
 const pageRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', loader, component: Page });

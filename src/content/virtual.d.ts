@@ -12,3 +12,10 @@ declare module 'virtual:search-index' {
   const index: SearchIndex;
   export default index;
 }
+
+declare module 'virtual:redirects' {
+  import type { RedirectRule } from '#types/src/lib/redirects';
+  /** pages-data/redirects.json: fetched only when no page answers a path (src/page/redirects.ts). */
+  const redirects: RedirectRule[];
+  export default redirects;
+}

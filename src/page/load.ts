@@ -2,6 +2,7 @@ import { redirect } from '@tanstack/react-router';
 import type { BlockType } from '../../schemas/blocks';
 import { isPartnerPath, NOT_FOUND_ROUTE, pageDataPath } from '../../schemas/routes';
 import { loadBlocks } from '../blocks/registry';
+import { redirectFor } from './redirects';
 import type { LoadedPage, ResolvedPage } from './types';
 
 /** '/services/' -> '/services'; the route key a path is served under. */
@@ -54,22 +55,29 @@ export async function hasPage(pathname: string): Promise<boolean> {
 
 const blockTypes = (page: ResolvedPage) => [...new Set(page.blocks.map((b) => b.block.type))] as BlockType[];
 
-/** The document for a path with the components of its blocks loaded, or what the app shows where no page answers. */
-export async function loadPage(pathname: string): Promise<LoadedPage> {
+/**
+ * The document for a path with the components of its blocks loaded, or what the app shows where no
+ * page answers; `rest` is the query and hash a redirect keeps.
+ */
+export async function loadPage(pathname: string, rest = ''): Promise<LoadedPage> {
   const key = routeKey(pathname);
   const page = key === NOT_FOUND_ROUTE ? undefined : await pageDocument(key);
-  if (!page) return noPageAt(pathname);
+  if (!page) return noPageAt(pathname, rest);
   await loadBlocks(blockTypes(page));
   return { status: 200, page };
 }
 
 /**
- * The one place the app decides what a path no page answers shows: an unknown partner id goes to the
- * not-found page, replacing the history entry (specification section 8); any other path shows the
+ * The one place the app decides what a path no page answers shows: a moved page's old address goes to
+ * its page, keeping the query and hash (pages-data/redirects.json, D17); an unknown partner id goes to
+ * the not-found page, replacing the history entry (specification section 8); any other path shows the
  * not-found page with status 404.
  */
-export async function noPageAt(pathname: string): Promise<LoadedPage> {
-  if (isPartnerPath(routeKey(pathname))) throw redirect({ href: NOT_FOUND_ROUTE, replace: true });
+export async function noPageAt(pathname: string, rest = ''): Promise<LoadedPage> {
+  const key = routeKey(pathname);
+  const moved = key === NOT_FOUND_ROUTE ? undefined : await redirectFor(key);
+  if (moved) throw redirect({ href: `${moved}${rest}`, replace: true, statusCode: 301 });
+  if (isPartnerPath(key)) throw redirect({ href: NOT_FOUND_ROUTE, replace: true });
   const page = await pageDocument(NOT_FOUND_ROUTE);
   if (!page) throw new Error('the not-found page\'s document is missing from the build');
   await loadBlocks(blockTypes(page));

@@ -2,18 +2,23 @@
 // union, text, number, switch), so a block type added to the union is editable with no code here.
 // Every input carries its JSON path (data-path="blocks.0.title"), which problems point at.
 import { ActionIcon, Autocomplete, Box, Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, Paper, Stack, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
-import { createContext, memo, type ReactNode, useContext, useState } from 'react';
+import { closestCenter, DndContext, type DragEndEvent, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { createContext, Fragment, memo, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import type { StudioContext } from './api';
 import {
-  branchName, branchOf, discriminator, humanize, initialValue, isFreeText, isObject, joinPath, type Json, type JsonObject, type JsonSchema, optionsOf, singular,
+  branchName, branchOf, discriminator, humanize, initialValue, isFreeText, isObject, itemLabel, joinPath, type Json, type JsonObject, type JsonSchema, optionsOf, singular,
 } from './schema';
 
 export interface FormContext {
   options: StudioContext['options'];
   /** The problem lines (as validate prints them) of each data-path. */
   problems: ReadonlyMap<string, string[]>;
-  /** Sets the value at a path; undefined removes an object's key. Stable across renders. */
-  change(path: string, value: Json | undefined): void;
+  /** Sets the value at a path (`typed`: a keystroke in a text field); undefined removes an object's key. Stable across renders. */
+  change(path: string, value: Json | undefined, typed?: boolean): void;
+  /** Tells the author what an edit did (a block removed, and how to get it back). */
+  notify(message: string): void;
   /** Items of the document's top-level lists fold: these paths are open. */
   open: ReadonlySet<string>;
   setOpen(path: string, open: boolean): void;
@@ -68,7 +73,7 @@ function StringField(props: FieldProps) {
   const { change, options, problems } = useForm();
   const common = { ...inputProps(props, problems), withAsterisk: required };
   // An optional text left empty is left out of the document, as if never written.
-  const set = (text: string) => change(path, text === '' && !required ? undefined : text);
+  const set = (text: string) => change(path, text === '' && !required ? undefined : text, true);
   const text = typeof value === 'string' ? value : '';
   const kind = schema['x-reference'];
   if (kind) {
@@ -235,17 +240,8 @@ function Properties({ schema, path, value }: { schema: JsonSchema; path: string;
   );
 }
 
-/** An item's name in its list: its number, its kind (a block's type) and its own title. */
-function itemLabel(items: JsonSchema, item: Json | undefined, i: number, noun: string): string {
-  const options = optionsOf(items);
-  const kind = options ? branchName(options[branchOf(options, item)]!, 0, discriminator(options)) : undefined;
-  const branchTitle = options ? (options[branchOf(options, item)]!.title ?? kind) : undefined;
-  const own = typeof item === 'string' ? item : isObject(item) ? [item.title, item.label, item.name, item.id].find((v) => typeof v === 'string' && v !== '') : undefined;
-  return `${noun.charAt(0).toUpperCase() + noun.slice(1)} ${i + 1}${branchTitle ? ` (${branchTitle})` : ''}${own ? `: ${String(own)}` : ''}`;
-}
-
-function ArrayField({ schema, path, value, label }: FieldProps) {
-  const { change, problems, open, setOpen } = useForm();
+function ArrayField({ schema, path, value, label, required }: FieldProps) {
+  const { change, problems, open, setOpen, notify } = useForm();
   const list = Array.isArray(value) ? value : [];
   const items = schema.items ?? {};
   const noun = singular(path.split('.').pop() ?? 'item');
@@ -254,95 +250,180 @@ function ArrayField({ schema, path, value, label }: FieldProps) {
   const options = optionsOf(items);
   const key = options && discriminator(options);
   const error = errorOf(problems, path);
-  // A folded or opened item stays so when it moves, and so do the ones after a removed item.
-  const isOpenAt = (i: number) => open.has(joinPath(path, i));
-  const move = (from: number, to: number) => {
-    const next = list.slice();
-    [next[from], next[to]] = [next[to]!, next[from]!];
-    const [a, b] = [isOpenAt(from), isOpenAt(to)];
-    change(path, next);
-    setOpen(joinPath(path, from), b);
-    setOpen(joinPath(path, to), a);
+  const full = schema.maxItems !== undefined && list.length >= schema.maxItems;
+  const names = list.map((item, i) => itemLabel(items, item, i, noun));
+  // A folded or opened item stays so when it moves, and so do the ones after an added or removed item.
+  const openState = () => list.map((_, i) => open.has(joinPath(path, i)));
+  const reopen = (state: boolean[]) => state.forEach((isOpen, i) => setOpen(joinPath(path, i), isOpen));
+  /** Keyboard focus follows a moved item: to the same button in its new place. */
+  const focusAfter = (to: number, control: string) =>
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-item="${joinPath(path, to)}"] [data-control="${control}"]:not(:disabled)`)?.focus());
+  const move = (from: number, to: number, control?: string) => {
+    const state = openState();
+    const order = list.map((_, i) => i);
+    order.splice(to, 0, order.splice(from, 1)[0]!);
+    change(path, order.map((i) => list[i]!));
+    reopen([...order.map((i) => state[i]!), ...state.slice(order.length)]);
+    if (control) focusAfter(to, control);
   };
   const remove = (at: number) => {
-    const after = list.map((_, i) => isOpenAt(i));
-    change(path, list.filter((_, i) => i !== at));
-    for (let i = at; i < list.length; i++) setOpen(joinPath(path, i), after[i + 1] ?? false);
+    const state = openState();
+    // An optional list emptied goes away, as if never written.
+    change(path, list.length === 1 && !required ? undefined : list.filter((_, i) => i !== at));
+    reopen([...state.slice(0, at), ...state.slice(at + 1), false]);
+    notify(`Removed ${names[at]}. Undo (Ctrl+Z) brings it back.`);
   };
-  const add = (item: Json) => {
-    change(path, [...list, item]);
+  const insert = (at: number, item: Json) => {
+    const state = openState();
+    change(path, [...list.slice(0, at), item, ...list.slice(at)]);
     // A folding list opens its new item, ready to fill in.
-    if (folds) setOpen(joinPath(path, list.length), true);
+    reopen([...state.slice(0, at), folds, ...state.slice(at)]);
+    focusAfter(at, folds ? 'fold' : 'first');
   };
+  const ids = list.map((_, i) => joinPath(path, i));
+  const moveRef = useRef(move);
+  moveRef.current = move;
+  const drops = useContext(Drops);
+  useEffect(() => {
+    drops.set(path, (from, to) => moveRef.current(from, to));
+    return () => void drops.delete(path);
+  }, [drops, path]);
+  const addHere = (at: number) =>
+    folds && options && key ? (
+      <AddOfKind noun={noun} options={options} discriminatorKey={key} disabled={full} onAdd={(item) => insert(at, item)} where={at < list.length ? names[at]! : undefined} />
+    ) : null;
   return (
     <Fieldset legend={label} data-path-group={path}>
       <Stack gap="xs">
         {schema.description && <Text size="sm" c="dimmed">{schema.description}</Text>}
         {error && <Problems text={error} />}
-        {list.map((item, i) => {
-          const itemPath = joinPath(path, i);
-          const name = itemLabel(items, item, i, noun);
-          const isOpen = !folds || open.has(itemPath);
-          // Problems of the item as a whole, or of its kind (a block out of place), show under its name.
-          const itemProblems = [errorOf(problems, itemPath), key && errorOf(problems, joinPath(itemPath, key))].filter(Boolean).join('\n');
-          const buttons = (
-            <Group gap={4} wrap="nowrap">
-              <ActionIcon variant="default" aria-label={`Move ${name} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>↑</ActionIcon>
-              <ActionIcon variant="default" aria-label={`Move ${name} down`} disabled={i === list.length - 1} onClick={() => move(i, i + 1)}>↓</ActionIcon>
-              <ActionIcon variant="default" color="red" aria-label={`Remove ${name}`} onClick={() => remove(i)}>✕</ActionIcon>
-            </Group>
-          );
-          // A list of plain values (keywords, paragraphs): one input per item, its buttons beside it.
-          if (!isObject(item) && items.type !== 'object' && !options) {
-            return (
-              <Group key={i} align="end" wrap="nowrap" gap="xs" data-item={itemPath}>
-                <Box style={{ flex: 1 }}>
-                  <Field schema={items} path={itemPath} value={item} label={`${humanize(noun)} ${i + 1}`} required />
-                </Box>
-                {buttons}
-              </Group>
-            );
-          }
-          return (
-            <Paper key={i} withBorder p="xs" data-item={itemPath}>
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                {folds ? (
-                  <UnstyledButton onClick={() => setOpen(itemPath, !isOpen)} aria-expanded={isOpen} fw={600} style={{ flex: 1 }}>
-                    <span aria-hidden>{isOpen ? '▾ ' : '▸ '}</span>
-                    {name}
-                    {hasProblems(problems, itemPath) && <Text span c="red" ml="xs">(has problems)</Text>}
-                  </UnstyledButton>
-                ) : (
-                  <Text fw={600} size="sm" style={{ flex: 1 }}>{name}</Text>
-                )}
-                {buttons}
-              </Group>
-              {itemProblems && <Problems text={itemProblems} />}
-              {isOpen && (
-                <Box mt="xs">
-                  {isObject(item) && options ? (
-                    <UnionItem items={items} path={itemPath} value={item} />
-                  ) : isObject(item) && items.type === 'object' ? (
-                    <Properties schema={items} path={itemPath} value={item} />
-                  ) : (
-                    <Field schema={items} path={itemPath} value={item} label={name} required />
-                  )}
-                </Box>
-              )}
-            </Paper>
-          );
-        })}
+        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+            {list.map((item, i) => {
+              const itemPath = ids[i]!;
+              const name = names[i]!;
+              const isOpen = !folds || open.has(itemPath);
+              // Problems of the item as a whole, or of its kind (a block out of place), show under its name.
+              const itemProblems = [errorOf(problems, itemPath), key && errorOf(problems, joinPath(itemPath, key))].filter(Boolean).join('\n');
+              const buttons = (
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon variant="default" aria-label={`Move ${name} up`} data-control="up" disabled={i === 0} onClick={() => move(i, i - 1, 'up')}>↑</ActionIcon>
+                  <ActionIcon variant="default" aria-label={`Move ${name} down`} data-control="down" disabled={i === list.length - 1} onClick={() => move(i, i + 1, 'down')}>↓</ActionIcon>
+                  <ActionIcon variant="default" color="red" aria-label={`Remove ${name}`} onClick={() => remove(i)}>✕</ActionIcon>
+                </Group>
+              );
+              // A list of plain values (keywords, paragraphs): one input per item, its buttons beside it.
+              if (!isObject(item) && items.type !== 'object' && !options) {
+                return (
+                  <SortableItem key={i} id={itemPath} name={name} count={list.length}>
+                    <Group align="end" wrap="nowrap" gap="xs" data-item={itemPath} style={{ flex: 1 }}>
+                      <Box style={{ flex: 1 }} data-control="first">
+                        <Field schema={items} path={itemPath} value={item} label={`${humanize(noun)} ${i + 1}`} required />
+                      </Box>
+                      {buttons}
+                    </Group>
+                  </SortableItem>
+                );
+              }
+              return (
+                <Fragment key={i}>
+                  {i > 0 && addHere(i)}
+                  <SortableItem id={itemPath} name={name} count={list.length}>
+                    <Paper withBorder p="xs" data-item={itemPath} style={{ flex: 1 }}>
+                      <Group justify="space-between" wrap="nowrap" gap="xs">
+                        {folds ? (
+                          <UnstyledButton onClick={() => setOpen(itemPath, !isOpen)} aria-expanded={isOpen} fw={600} style={{ flex: 1 }} data-control="fold">
+                            <span aria-hidden>{isOpen ? '▾ ' : '▸ '}</span>
+                            {name}
+                            {hasProblems(problems, itemPath) && <Text span c="red" ml="xs">(has problems)</Text>}
+                          </UnstyledButton>
+                        ) : (
+                          <Text fw={600} size="sm" style={{ flex: 1 }} data-control="first" tabIndex={-1}>{name}</Text>
+                        )}
+                        {buttons}
+                      </Group>
+                      {itemProblems && <Problems text={itemProblems} />}
+                      {isOpen && (
+                        <Box mt="xs">
+                          {isObject(item) && options ? (
+                            <UnionItem items={items} path={itemPath} value={item} />
+                          ) : isObject(item) && items.type === 'object' ? (
+                            <Properties schema={items} path={itemPath} value={item} />
+                          ) : (
+                            <Field schema={items} path={itemPath} value={item} label={name} required />
+                          )}
+                        </Box>
+                      )}
+                    </Paper>
+                  </SortableItem>
+                </Fragment>
+              );
+            })}
+        </SortableContext>
         {options && key ? (
-          <AddOfKind noun={noun} options={options} discriminatorKey={key} disabled={schema.maxItems !== undefined && list.length >= schema.maxItems} onAdd={add} />
+          folds ? addHere(list.length) : <AddOfKind noun={noun} options={options} discriminatorKey={key} disabled={full} onAdd={(item) => insert(list.length, item)} />
         ) : (
           <Group>
-            <Button variant="light" size="xs" disabled={schema.maxItems !== undefined && list.length >= schema.maxItems} onClick={() => add(initialValue(items))}>
-              Add {noun}
+            <Button variant="light" size="xs" disabled={full} onClick={() => insert(list.length, initialValue(items))}>
+              Add {noun} to {label}
             </Button>
           </Group>
         )}
       </Stack>
     </Fieldset>
+  );
+}
+
+/** The lists of the form by path, each with how it moves an item: where a drag ends. */
+const Drops = createContext(new Map<string, (from: number, to: number) => void>());
+
+/**
+ * The document's form: its fields, and dragging list items to another place in their list (one drag
+ * context for the whole form; an item dropped on another list's stays where it was).
+ */
+export function DocumentForm(props: FieldProps) {
+  const [drops] = useState(() => new Map<string, (from: number, to: number) => void>());
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const listOf = (id: string) => id.slice(0, id.lastIndexOf('.'));
+  const indexOf = (id: string) => Number(id.slice(id.lastIndexOf('.') + 1));
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const [from, to] = [String(active.id), over ? String(over.id) : ''];
+    if (!over || from === to || listOf(from) !== listOf(to)) return;
+    drops.get(listOf(from))?.(indexOf(from), indexOf(to));
+  };
+  return (
+    <Drops.Provider value={drops}>
+      {/* Its announcements go to the end of the page, away from the studio's own status line. */}
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ container: document.body }}>
+        <Field {...props} />
+      </DndContext>
+    </Drops.Provider>
+  );
+}
+
+/** A list item that can be dragged to another place by its handle (the arrow buttons do the same from the keyboard). */
+function SortableItem({ id, name, count, children }: { id: string; name: string; count: number; children: ReactNode }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const style = { transform: CSS.Translate.toString(transform), transition, position: 'relative' as const, zIndex: isDragging ? 2 : undefined };
+  return (
+    <Group ref={setNodeRef} style={style} gap={4} wrap="nowrap" align="stretch">
+      {count > 1 && (
+        // For a pointer only: keyboard users have the arrow buttons, so the handle takes no focus.
+        <Box
+          ref={setActivatorNodeRef}
+          {...listeners}
+          {...attributes}
+          role={undefined}
+          tabIndex={-1}
+          aria-hidden
+          title={`Drag ${name} to another place`}
+          data-drag-handle={id}
+          style={{ cursor: isDragging ? 'grabbing' : 'grab', display: 'flex', alignItems: 'center', color: 'var(--mantine-color-gray-6)', touchAction: 'none' }}
+        >
+          ⠿
+        </Box>
+      )}
+      {children}
+    </Group>
   );
 }
 
@@ -360,22 +441,50 @@ function UnionItem({ items, path, value }: { items: JsonSchema; path: string; va
   );
 }
 
-function AddOfKind({ noun, options, discriminatorKey, disabled, onAdd }: {
+/**
+ * Adds an item of a kind chosen from a union (a block of a type). At the end of the list it stands open;
+ * between two items it is a small "Add block here" that opens it there.
+ */
+function AddOfKind({ noun, options, discriminatorKey, disabled, onAdd, where }: {
   noun: string; options: JsonSchema[]; discriminatorKey: string; disabled: boolean; onAdd(item: Json): void;
+  /** The item it adds before; the end of the list when absent. */
+  where?: string;
 }) {
   const [kind, setKind] = useState('0');
+  const [opened, setOpened] = useState(where === undefined);
+  if (!opened) {
+    return (
+      <Group justify="center">
+        <Button variant="subtle" size="compact-xs" disabled={disabled} onClick={() => setOpened(true)} aria-label={`Add ${noun} here, before ${where}`}>
+          + Add {noun} here
+        </Button>
+      </Group>
+    );
+  }
   return (
     <Group align="end">
       <NativeSelect
-        label={`New ${noun} type`}
+        label={`New ${noun} type${where ? ` (before ${where})` : ''}`}
         data={options.map((o, i) => ({ value: String(i), label: `${branchName(o, i, discriminatorKey)}${o.title ? ` (${o.title})` : ''}` }))}
         value={kind}
         onChange={(e) => setKind(e.currentTarget.value)}
         disabled={disabled}
       />
-      <Button variant="light" disabled={disabled} onClick={() => onAdd(initialValue(options[Number(kind)]!))}>
-        Add {noun}
+      <Button
+        variant="light"
+        disabled={disabled}
+        onClick={() => {
+          onAdd(initialValue(options[Number(kind)]!));
+          if (where !== undefined) setOpened(false);
+        }}
+      >
+        {where === undefined ? `Add ${noun}` : `Add ${noun} here`}
       </Button>
+      {where !== undefined && (
+        <Button variant="subtle" onClick={() => setOpened(false)}>
+          Cancel
+        </Button>
+      )}
     </Group>
   );
 }

@@ -3,6 +3,7 @@ import type { Collection } from '../../schemas/collections';
 import type { Partner, Product, ProductCategory, Supplier } from '../../schemas/records';
 import type { RecordData } from '../page/resolve';
 import type { ReferenceKind } from '../../schemas/primitives';
+import type { RedirectRule } from '../lib/redirects';
 import type { JsonSchema } from './schema';
 
 export interface StudioDocument {
@@ -21,6 +22,20 @@ export interface StudioProblem {
   path: string;
   message: string;
   text: string;
+  /** How to fix it (validate's hint). */
+  hint: string;
+  /** The field as the form names it: Block 6 (Card grid): Our services › Card 1 › Title */
+  field: string;
+}
+
+/** A link to a page, where it is (what keeps a page from being deleted). */
+export interface StudioLink {
+  file: string;
+  line: number;
+  column: number;
+  path: string;
+  to: string;
+  field: string;
 }
 
 export interface OpenedDocument {
@@ -34,6 +49,10 @@ export interface StudioContext {
   /** The choices a reference field offers, by the kind the schema marks (x-reference). */
   options: Record<ReferenceKind, string[]>;
   records: { partners: Partner[]; suppliers: Supplier[]; products: Product[]; categories: ProductCategory[]; templates: Partial<Record<Collection, string>> };
+  /** pages-data/redirects.json as it reads (an old bookmark's page). */
+  redirects: RedirectRule[];
+  /** The page that shows each supplier: where its record is previewed. */
+  supplierPages: Record<string, string>;
 }
 
 /** The records of the context as the block definitions read them (src/page/resolve.ts). */
@@ -48,14 +67,31 @@ export const recordData = (r: StudioContext['records']): RecordData => ({
 export type SaveAnswer =
   | { outcome: 'saved'; version: string }
   | { outcome: 'invalid'; problems: StudioProblem[] }
+  | { outcome: 'conflict'; error: string }
   | { outcome: 'refused'; error: string };
+
+/** What a page operation (new, move, delete) answers: done, or refused with why (and the links or problems in the way). */
+export type PageAnswer<T> = { ok: true; value: T } | { ok: false; error: string; links?: StudioLink[]; problems?: StudioProblem[] };
 
 const API = '/__studio/api/';
 
+/** The dev server's answer as JSON, or an error that says what came instead (the dev server stopped, an HTML error page). */
+async function json<T>(res: Response, what: string): Promise<T> {
+  const text = await res.text();
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new Error(`${what}: the dev server answered ${res.status} with something other than the studio's JSON${res.ok ? '' : ' (is npm run dev still running?)'}`);
+  }
+}
+
 async function get<T>(what: string): Promise<T> {
-  const res = await fetch(API + what);
-  if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+  const res = await fetch(API + what).catch(() => {
+    throw new Error(`${what}: the dev server does not answer (is npm run dev still running?)`);
+  });
+  const body = await json<T & { error?: string }>(res, what);
+  if (!res.ok) throw new Error(body.error ?? `${what}: ${res.status}`);
+  return body;
 }
 
 const post = (what: string, body: unknown, signal?: AbortSignal) =>
@@ -65,16 +101,31 @@ export const api = {
   documents: () => get<StudioDocument[]>('documents'),
   context: () => get<StudioContext>('context'),
   open: (file: string) => get<OpenedDocument>(`document?file=${encodeURIComponent(file)}`),
+  links: (file: string) => get<{ route: string; links: StudioLink[] }>(`links?file=${encodeURIComponent(file)}`),
   async validate(file: string, value: unknown, signal: AbortSignal): Promise<StudioProblem[]> {
     const res = await post('validate', { file, value }, signal);
-    if (!res.ok) throw new Error(`validate: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { problems: StudioProblem[] }).problems;
+    const body = await json<{ problems: StudioProblem[]; error?: string }>(res, 'validate');
+    if (!res.ok) throw new Error(body.error ?? `validate: ${res.status}`);
+    return body.problems;
   },
-  async save(file: string, value: unknown, version: string): Promise<SaveAnswer> {
-    const res = await post('save', { file, value, version });
-    const body = (await res.json()) as { version: string; problems: StudioProblem[]; error: string };
+  /** `replace`: write over the file even though it changed on disk since it was opened. */
+  async save(file: string, value: unknown, version: string, replace = false): Promise<SaveAnswer> {
+    const res = await post('save', { file, value, version, ...(replace && { replace }) }).catch(() => undefined);
+    if (!res) return { outcome: 'refused', error: 'the dev server does not answer (is npm run dev still running?)' };
+    const body = await json<{ version: string; problems: StudioProblem[]; error: string }>(res, 'save').catch((err: Error) => ({ error: err.message }) as never);
     if (res.ok) return { outcome: 'saved', version: body.version };
     if (res.status === 422) return { outcome: 'invalid', problems: body.problems };
+    if (res.status === 409) return { outcome: 'conflict', error: body.error };
     return { outcome: 'refused', error: body.error };
   },
+  create: (route: string, copyOf?: string) => operation<{ file: string; route: string }>('create', { route, ...(copyOf && { copyOf }) }),
+  move: (file: string, to: string, version: string) => operation<{ file: string; route: string; changed: string[] }>('move', { file, to, version }),
+  remove: (file: string, version: string, redirectTo?: string) => operation<{ changed: string[] }>('delete', { file, version, ...(redirectTo && { redirectTo }) }),
 };
+
+async function operation<T>(what: string, body: unknown): Promise<PageAnswer<T>> {
+  const res = await post(what, body).catch(() => undefined);
+  if (!res) return { ok: false, error: 'the dev server does not answer (is npm run dev still running?)' };
+  const answer = await json<T & { error?: string; links?: StudioLink[]; problems?: StudioProblem[] }>(res, what).catch((err: Error) => ({ error: err.message }) as never);
+  return res.ok ? { ok: true, value: answer } : { ok: false, error: answer.error ?? `${what}: ${res.status}`, ...(answer.links && { links: answer.links }), ...(answer.problems && { problems: answer.problems }) };
+}

@@ -117,3 +117,50 @@ export function setAt(doc: Json, path: string, value: Json | undefined): Json {
   else copy[head] = next;
   return copy;
 }
+
+/** An item's name in its list, as the form heads it: its number, its kind (a block's type) and, with `own`, its own title. */
+export function itemLabel(items: JsonSchema, item: Json | undefined, i: number, noun: string, own = true): string {
+  const options = optionsOf(items);
+  const kind = options ? branchName(options[branchOf(options, item)]!, 0, discriminator(options)) : undefined;
+  const branchTitle = options ? (options[branchOf(options, item)]!.title ?? kind) : undefined;
+  const text = !own ? undefined : typeof item === 'string' ? item : isObject(item) ? [item.title, item.label, item.name, item.id].find((v) => typeof v === 'string' && v !== '') : undefined;
+  return `${noun.charAt(0).toUpperCase() + noun.slice(1)} ${i + 1}${branchTitle ? ` (${branchTitle})` : ''}${text ? `: ${String(text)}` : ''}`;
+}
+
+/** The schema a value takes where its schema is a union (a block, an action), else the schema itself. */
+function branchFor(schema: JsonSchema | undefined, value: Json | undefined): JsonSchema | undefined {
+  const options = schema && optionsOf(schema);
+  return options ? options[branchOf(options, value)] : schema;
+}
+
+/**
+ * A field as the form names it, from a data path (blocks.5.cards.0.title): "Block 6 (Card grid): Our
+ * services › Card 1 › Title". A document's top-level items (its blocks) carry their own title, as their
+ * headings in the form do.
+ */
+export function fieldName(schema: JsonSchema, doc: Json | undefined, dataPath: string): string {
+  if (dataPath === '') return 'The whole document';
+  const names: string[] = [];
+  let s: JsonSchema | undefined = schema;
+  let v: Json | undefined = doc;
+  let key = 'item';
+  for (const [depth, part] of dataPath.split('.').entries()) {
+    s = branchFor(s, v);
+    if (Array.isArray(v) || (s?.type === 'array' && /^\d+$/.test(part))) {
+      const i = Number(part);
+      const item = Array.isArray(v) ? v[i] : undefined;
+      // The item's name stands for its list's.
+      names.pop();
+      names.push(itemLabel(s?.items ?? {}, item, i, singular(key), depth === 1));
+      s = s?.items;
+      v = item;
+    } else {
+      const prop = s?.properties?.[part];
+      names.push(prop?.title ?? humanize(part));
+      s = prop;
+      v = isObject(v) ? v[part] : undefined;
+      key = part;
+    }
+  }
+  return names.join(' › ');
+}

@@ -11,17 +11,14 @@
 // - Error bodies (a line of text from ours, a small HTML page from nginx) and ETag values differ.
 // - Compression: ours sends the build's .br or .gz copy (files under 1 KB have none and go as they
 //   are); Debian's nginx has no brotli module, sends the .gz copy and compresses the rest on the fly.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { cacheControl } from '../../src/node/serve/headers';
-import { NGINX_HEADERS_FILE, SERVER_HEADERS_FILE } from '../../src/node/build/host-files';
+import { SERVER_HEADERS_FILE } from '../../src/node/build/host-files';
+import { startNginx } from '../support/nginx';
 
-const nginxBin = '/usr/sbin/nginx';
 const project = fileURLToPath(new URL('../..', import.meta.url));
 const dist = join(project, 'dist');
 const notFoundText = 'Oops! Page not found';
@@ -30,74 +27,17 @@ const securityHeaders = JSON.parse(readFileSync(join(dist, SERVER_HEADERS_FILE),
 // One nginx per worker: keep this file's tests in one worker.
 test.describe.configure({ mode: 'default' });
 
-let nginx: ChildProcess | undefined;
-let dir = '';
+let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
 let servers: { name: string; url: string }[] = [];
 
-/** deploy/nginx.conf with its listen and root pointed at this test. */
-function siteConfig(port: number): string {
-  let text = readFileSync(join(project, 'deploy/nginx.conf'), 'utf8');
-  const settings = [['listen', `127.0.0.1:${port}`], ['root', dist], ['include', join(dist, NGINX_HEADERS_FILE)]] as const;
-  for (const [directive, value] of settings) {
-    const re = new RegExp(`^(\\s*)${directive} [^;]+;`, 'm');
-    if (!re.test(text)) throw new Error(`deploy/nginx.conf has no '${directive}' line for the test to set`);
-    text = text.replace(re, (_, indent: string) => `${indent}${directive} ${value};`);
-  }
-  return text;
-}
-
-/** A main nginx.conf keeping pid, logs and temp files in `dir`, so nothing under /etc or /var is touched. */
-function mainConfig(): string {
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${join(dir, t)};`);
-  return [
-    'master_process off;', // one process, and no switch to another user when run as root
-    `pid ${join(dir, 'nginx.pid')};`,
-    `error_log ${join(dir, 'error.log')};`,
-    'events {}',
-    'http {',
-    '  include /etc/nginx/mime.types;',
-    '  default_type application/octet-stream;',
-    `  access_log ${join(dir, 'access.log')};`,
-    ...temp,
-    '  include site.conf;',
-    '}',
-    '',
-  ].join('\n');
-}
-
 test.beforeAll(async ({}, testInfo) => {
-  if (!existsSync(nginxBin)) {
-    throw new Error(`${nginxBin} is missing, so deploy/nginx.conf cannot be tested: install the Debian package nginx (bash .ci/run does)`);
-  }
   const nginxURL = testInfo.project.use.baseURL!;
   servers = [{ name: 'nginx', url: nginxURL }, { name: 'npm run serve', url: testInfo.config.webServer!.url!.replace(/\/$/, '') }];
-  dir = mkdtempSync(join(tmpdir(), 'nginx-'));
-  writeFileSync(join(dir, 'site.conf'), siteConfig(Number(new URL(nginxURL).port)));
-  writeFileSync(join(dir, 'nginx.conf'), mainConfig());
-
-  let output = '';
-  const proc = spawn(nginxBin, ['-e', join(dir, 'error.log'), '-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  nginx = proc;
-  proc.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  proc.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const log = () => output + (existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '');
-  for (let tries = 0; ; tries++) {
-    if (proc.exitCode !== null) throw new Error(`nginx exited with ${proc.exitCode}:\n${log()}`);
-    if (tries === 100) throw new Error(`nginx did not answer at ${nginxURL} within 10 s:\n${log()}`);
-    const up = await fetch(nginxURL).then(() => true, () => false);
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  nginx = await startNginx(Number(new URL(nginxURL).port), dist);
 });
 
 test.afterAll(async () => {
-  if (nginx && nginx.exitCode === null) {
-    nginx.kill('SIGQUIT');
-    await once(nginx, 'exit');
-  }
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await nginx?.stop();
 });
 
 type Ask = { method?: string; headers?: Record<string, string> };

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -58,6 +58,30 @@ describe('the studio save endpoint', () => {
     const { problems } = (await res.json()) as { problems: { file: string; line: number; path: string; code: string }[] };
     expect(problems).toEqual([expect.objectContaining({ file: `pages-data/${file}`, line: 5, path: 'meta.description', code: 'too-short' })]);
     expect(onDisk()).toBe(text);
+  });
+
+  it('names each problem\'s field as the form does, with the hint that fits it', async () => {
+    const { text, version } = await open();
+    const value = JSON.parse(text);
+    value.blocks[5].cards[0].title = '';
+    const { problems } = (await (await save({ file, value, version })).json()) as { problems: { path: string; field: string; hint: string }[] };
+    expect(problems).toEqual([expect.objectContaining({ path: 'blocks[5].cards[0].title', field: `Block 6 (Card grid): ${value.blocks[5].title} › Card 1 › Title` })]);
+    expect(problems[0]!.hint).not.toMatch(/description/i);
+    expect(onDisk()).toBe(text);
+  });
+
+  it('saying so when the file on disk was broken since it was opened, and replacing it only when asked', async () => {
+    const { text, version } = await open();
+    const broken = text.replace('"meta": {', '"meta": {{');
+    writeFileSync(join(root, 'pages-data', file), broken);
+    const value = JSON.parse(text);
+    const res = await save({ file, value, version });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: string }).error).toMatch(/changed on disk since it was opened, and is not valid JSON now/);
+    expect(onDisk()).toBe(broken);
+    const replaced = await save({ file, value, version, replace: true });
+    expect(replaced.status).toBe(200);
+    expect(onDisk()).toBe(JSON.stringify(value, null, 2) + '\n');
   });
 
   it('refuses to overwrite a file that changed on disk since it was opened', async () => {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { imageSrc, pageLink, partnerId, pdfFile, supplierId } from '../../schemas/primitives';
 import { loadContent, nearest, walkReferences } from '../../src/node/content/load';
-import type { Problem } from '../../src/node/content/problems';
+import { hintOf, type Problem } from '../../src/node/content/problems';
 
 // Tests name problems by code and position (file:line:column and field path): the words of a
 // message may change, and a new block type must not break them.
@@ -222,6 +222,100 @@ describe('the shape of a page', () => {
   it('flags the placeholders of a new page until they are replaced', async () => {
     const doc = page({ meta: withKeywords }).replace('"title": "Contact us"', '"title": "TODO: the page heading"');
     expect(await validateWith({ 'contact.json': doc })).toEqual([{ at: 'pages-data/contact.json:11:16', path: 'blocks[0].title', code: 'placeholder' }]);
+  });
+});
+
+describe('one run reports every problem (issue 23: problems no longer hide each other)', () => {
+  it('a short description and a link to a page that does not exist, on one page, are both reported', async () => {
+    const doc = page({ meta: withKeywords, to: '/partners' }).replace(/"description": "[^"]*"/, '"description": "Too short."');
+    expect(await validateWith({ 'contact.json': doc })).toEqual([
+      { at: 'pages-data/contact.json:5:20', path: 'meta.description', code: 'too-short' },
+      { at: 'pages-data/contact.json:13:70', path: 'blocks[0].buttons[0].action.to', code: 'unknown-page' },
+    ]);
+  });
+
+  it('a block with a schema problem keeps its page rules, anchors and other links checked; a refused link is reported once', async () => {
+    // The hero lacks its lead (schema), a second hero breaks the page rules, an unknown block type
+    // is skipped, and a link to a malformed path has the schema's problem only.
+    const doc = page({
+      meta: withKeywords,
+      extraBlock: ',\n    { "type": "hero", "title": "Again", "lead": "Twice.", "buttons": [{ "label": "x", "action": { "kind": "link", "to": "/Not A Path" } }] },\n    { "type": "heor" }',
+    }).replace('"lead": "We reply within a working day.",', '"back": { "label": "All", "to": "/nowhere" },');
+    const found = await validateWith({ 'contact.json': doc });
+    expect(found.map((p) => `${p.path} ${p.code}`)).toEqual([
+      'blocks[0].lead missing-field',
+      'blocks[0].back.to unknown-page',
+      'blocks[1].type second-heading',
+      'blocks[1].buttons[0].action.to bad-format',
+      'blocks[2].type unknown-block-type',
+    ]);
+  });
+
+  it('a broken record file still lets pages be checked against the ids it holds', async () => {
+    const partners = read('records/partners.json').replace('"name": "Palintest"', '"name": 7');
+    const extraBlock = ',\n    { "type": "partner-listing", "groups": [{ "title": "T", "partners": ["palintest", "palintset"] }] }';
+    const found = await validateWith({ 'records/partners.json': partners, 'contact.json': page({ meta: withKeywords, extraBlock }) });
+    expect(found.map((p) => `${p.at.split(':')[0]} ${p.path} ${p.code}`)).toEqual([
+      'pages-data/contact.json blocks[1].groups[0].partners[1] unknown-partner',
+      expect.stringMatching(/^pages-data\/records\/partners\.json partners\[\d+\]\.name wrong-type$/),
+    ]);
+  });
+
+  it('each hint fits its field: an empty title is not told about descriptions', () => {
+    expect(hintOf({ code: 'too-short', path: 'blocks[0].title' })).not.toMatch(/description/i);
+    expect(hintOf({ code: 'too-short', path: 'meta.description' })).toMatch(/50 to 160/);
+    expect(hintOf({ code: 'too-long', path: 'seo.description' })).toMatch(/50 to 160/);
+    expect(hintOf({ code: 'too-long', path: 'blocks[2].cards[0].title' })).not.toMatch(/description/i);
+  });
+});
+
+describe('redirects (pages-data/redirects.json, D17)', () => {
+  const redirects = (...lines: string[]) => `{
+  "$schema": "../schemas/redirects.schema.json",
+  "redirects": [
+${lines.map((l) => `    ${l}`).join(',\n')}
+  ]
+}
+`;
+
+  it('accepts redirects from addresses nothing serves to pages, patterns included', async () => {
+    const doc = redirects(
+      '{ "from": "/services/microscopes-old", "to": "/services/microscopy" }',
+      '{ "from": "/About-Us.html", "to": "/contact" }',
+      '{ "from": "/products/[id]", "to": "/services/[id]" }',
+    );
+    // A pattern leads to a pattern page (a template), which main does not have yet: only that is reported.
+    expect(await validateWith({ 'redirects.json': doc })).toEqual([{ at: 'pages-data/redirects.json:6:39', path: 'redirects[2].to', code: 'redirect-to-nowhere' }]);
+  });
+
+  it('reports a redirect from a served address, to nowhere, a duplicate and a chain, each at its field', async () => {
+    const doc = redirects(
+      '{ "from": "/contact", "to": "/services" }',
+      '{ "from": "/old-a", "to": "/servcies" }',
+      '{ "from": "/old-b", "to": "/old-c" }',
+      '{ "from": "/old-c", "to": "/contact" }',
+      '{ "from": "/old-a", "to": "/contact" }',
+      '{ "from": "/favicon.svg", "to": "/contact" }',
+      '{ "from": "/old-d/[id]", "to": "/contact" }',
+    );
+    const problems = await problemsWith({ 'redirects.json': doc });
+    expect(problems.map(brief)).toEqual([
+      { at: 'pages-data/redirects.json:4:15', path: 'redirects[0].from', code: 'redirect-from-page' },
+      { at: 'pages-data/redirects.json:5:31', path: 'redirects[1].to', code: 'redirect-to-nowhere' },
+      { at: 'pages-data/redirects.json:6:31', path: 'redirects[2].to', code: 'redirect-chain' },
+      { at: 'pages-data/redirects.json:8:15', path: 'redirects[4].from', code: 'duplicate-redirect' },
+      { at: 'pages-data/redirects.json:9:15', path: 'redirects[5].from', code: 'redirect-from-page' },
+      { at: 'pages-data/redirects.json:10:36', path: 'redirects[6].to', code: 'bad-format' },
+    ]);
+    expect(problems[0]!.message).toContain('pages-data/contact.json');
+    expect(problems[1]!.message).toContain('did you mean /services?');
+    expect(problems[2]!.message).toContain('/old-c, which redirects again to /contact');
+  });
+
+  it('is optional, and is not a page', async () => {
+    expect(await validateWith({ 'redirects.json': null })).toEqual([]);
+    const { content } = await loadContent(project);
+    expect(content!.routes.has('/redirects')).toBe(false);
   });
 });
 

@@ -1,11 +1,12 @@
 // What a host needs beside the pages, written into dist/ by the build from the content of that build
 // (D11, D12): nothing here is committed, so adding a page or changing the site document needs no
 // extra command. dist/_headers and dist/_redirects are read by Netlify and Cloudflare Pages from the
-// publish directory; dist/.host/ holds the headers for our own server and the include for
-// deploy/nginx.conf (a dot folder: neither server serves it).
+// publish directory; dist/.host/ holds the headers and redirects for our own server and the includes
+// of deploy/nginx.conf (a dot folder: neither server serves it).
 import { pageDocument } from '../../../schemas/page.ts';
 import { partnersDocument, suppliersDocument } from '../../../schemas/records.ts';
-import { NOT_FOUND_ROUTE } from '../../../schemas/routes.ts';
+import type { Redirect } from '../../../schemas/redirects.ts';
+import { isPattern, NOT_FOUND_ROUTE, PATTERN_SEGMENT } from '../../../schemas/routes.ts';
 import { siteDocument, type SiteDocument } from '../../../schemas/site.ts';
 import type { Content } from '../content/load.ts';
 import { walkReferences } from '../content/load.ts';
@@ -14,6 +15,8 @@ import { cacheControl, securityHeaders } from '../serve/headers.ts';
 export const HOST_DIR = '.host';
 export const SERVER_HEADERS_FILE = `${HOST_DIR}/security-headers.json`;
 export const NGINX_HEADERS_FILE = `${HOST_DIR}/nginx-security-headers.conf`;
+export const SERVER_REDIRECTS_FILE = `${HOST_DIR}/redirects.json`;
+export const NGINX_REDIRECTS_FILE = `${HOST_DIR}/nginx-redirects.conf`;
 
 const generated = 'Written by `npm run build` from pages-data/ and src/node/serve/headers.ts.';
 
@@ -57,7 +60,32 @@ function hostHeaders(headers: Record<string, string>): string {
   ].join('\n');
 }
 
-function hostRedirects(pages: readonly string[]): string {
+/**
+ * pages-data/redirects.json for nginx: a map from the request's path to where it goes, which
+ * deploy/nginx.conf answers with a 301 keeping the query. Regular expressions, tried in order, so a
+ * trailing slash and a pattern's [id] are matched as `npm run serve` matches them (src/lib/redirects.ts);
+ * an exact address comes before any pattern there too.
+ */
+function nginxRedirects(redirects: readonly Redirect[]): string {
+  const escape = (path: string) => path.replace(/\./g, '\\.');
+  const ordered = [...redirects.filter((r) => !isPattern(r.from)), ...redirects.filter((r) => isPattern(r.from))];
+  const lines = ordered.map(({ from, to }) =>
+    isPattern(from)
+      ? `    "~^${escape(from.slice(0, -PATTERN_SEGMENT.length))}([^/]+)/*$"  "${to.slice(0, -PATTERN_SEGMENT.length)}$1";`
+      : `    "~^${escape(from)}/*$"  "${to}";`,
+  );
+  return [
+    '# Written by `npm run build` from pages-data/redirects.json.',
+    '# Included by deploy/nginx.conf in the http context: where an old address goes ("" for none).',
+    'map $uri $site_redirect {',
+    '    default  "";',
+    ...lines,
+    '}',
+    '',
+  ].join('\n');
+}
+
+function hostRedirects(pages: readonly string[], redirects: readonly Redirect[]): string {
   // Netlify applies a rule to a path that is also a file (x/index.html) only when forced with `!`.
   const rules = pages.flatMap((r) => (r === '/' ? [['/index.html', '/', '301!']] : [[`${r}.html`, r, '301'], [`${r}/index.html`, r, '301!']]));
   const widths = [0, 1].map((i) => rules.reduce((w, rule) => Math.max(w, rule[i]!.length), 0));
@@ -71,6 +99,10 @@ function hostRedirects(pages: readonly string[]): string {
     '# Written for Netlify. Cloudflare Pages redirects .html addresses by itself, and sends /x to /x/ for',
     '# a folder page (dist/x/index.html): pages then answer at /x/, one redirect away from their canonical.',
     ...rules.map(([from, to, code]) => `${from!.padEnd(width(0))}  ${to!.padEnd(width(1))}  ${code}`),
+    '',
+    '# pages-data/redirects.json (D17): addresses no page answers any more, for good, keeping the query;',
+    '# a trailing slash matches too. [id] is one path segment (:id).',
+    ...redirects.map(({ from, to }) => `${from.replace(`/${PATTERN_SEGMENT}`, '/:id')}  ${to.replace(`/${PATTERN_SEGMENT}`, '/:id')}  301`),
     '',
     "# The not-found page's own route is not a page; the build manifest and these files are not part of the site.",
     '# (Netlify only: Cloudflare Pages ignores lines it cannot read, such as these 404 rewrites.)',
@@ -87,8 +119,10 @@ export function hostFiles(content: Content, site: SiteDocument): Record<string, 
   const pages = [...content.routes.keys()].filter((r) => r !== NOT_FOUND_ROUTE).sort();
   return {
     '_headers': hostHeaders(headers),
-    '_redirects': hostRedirects(pages),
+    '_redirects': hostRedirects(pages, content.redirects),
     [SERVER_HEADERS_FILE]: JSON.stringify(headers, null, 2) + '\n',
     [NGINX_HEADERS_FILE]: nginxSecurityHeaders(headers),
+    [SERVER_REDIRECTS_FILE]: JSON.stringify(content.redirects, null, 2) + '\n',
+    [NGINX_REDIRECTS_FILE]: nginxRedirects(content.redirects),
   };
 }

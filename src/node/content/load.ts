@@ -15,11 +15,14 @@ import {
   partnersDocument, productCategoriesDocument, productDocument, suppliersDocument,
   type Partner, type Product, type ProductCategory, type Supplier,
 } from '../../../schemas/records.ts';
+import { redirectsDocument, type Redirect } from '../../../schemas/redirects.ts';
 import {
-  canonicalPath, isRecordFile, isTemplateFile, NOT_FOUND_ROUTE, partnerAlias, partnerIdOfRoute, productFile, productIdOfFile, RECORD_FILES, routeOfFile,
+  canonicalPath, isPattern, isRecordFile, isTemplateFile, NOT_FOUND_ROUTE, partnerAlias, partnerIdOfRoute, productFile, productIdOfFile, RECORD_FILES,
+  REDIRECTS_FILE, routeOfFile,
 } from '../../../schemas/routes.ts';
 import { siteDocument, type SiteDocument } from '../../../schemas/site.ts';
 import { headData } from '../../lib/head.ts';
+import { redirectTarget } from '../../lib/redirects.ts';
 import { type RecordData, recordsOf, renderBlock } from '../../page/resolve.ts';
 import type { PagePicture, RenderedBlock, ResolvedPage } from '../../page/types.ts';
 import { pictureCacheDir, PictureError, type PictureFacts, pictureFacts } from '../pictures/facts.ts';
@@ -57,6 +60,8 @@ export interface Content extends RecordData {
   pictures: Map<string, PictureFacts>;
   /** What the build makes of the pictures (`withPicturePlan`); absent in the dev server and the studio, which show the files as they are. */
   encoded?: PicturePlan;
+  /** pages-data/redirects.json: old addresses and the pages they lead to (none when the file is absent). */
+  redirects: Redirect[];
 }
 
 type Path = (string | number)[];
@@ -81,10 +86,18 @@ function sourceFile(rel: string, display: string, text: string): SourceFile {
 }
 
 export interface LoadOptions {
-  /** Texts that stand in for files under pages-data/ (the studio's unsaved edits), by path under pages-data/. */
-  overrides?: ReadonlyMap<string, string>;
+  /**
+   * Texts that stand in for files under pages-data/ (the studio's unsaved edits, or the files a move
+   * would write), by path under pages-data/; null for a file taken as absent (one a move or delete removes).
+   */
+  overrides?: ReadonlyMap<string, string | null>;
   /** Skip the check that schemas/*.schema.json match the zod schemas (the studio, which checks text only). */
   skipSchemaFiles?: boolean;
+  /**
+   * Content even with problems, of whatever passed its schema check (the dev server: a problem in one
+   * document must not stop every page, and the studio's preview, from showing). Needs a valid site document.
+   */
+  partial?: boolean;
 }
 
 /** A parsed and schema-checked document, kept while its text is unchanged (the studio re-validates on every keystroke). */
@@ -101,6 +114,7 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
   const sources = new Map<string, SourceFile>();
   const parsed = new Map<string, unknown>();
   const files = new Set([...listJson(dataDir), ...(options.overrides?.keys() ?? [])]);
+  for (const [rel, text] of options.overrides ?? []) if (text === null) files.delete(rel);
   for (const rel of [...files].sort()) {
     const display = `pages-data/${rel}`;
     const text = options.overrides?.get(rel) ?? readFileSync(join(dataDir, rel), 'utf8');
@@ -117,6 +131,8 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     }
   }
 
+  /** The fields of each document its schema check failed at: references there are not followed again. */
+  const failedAt = new Map<string, Set<string>>();
   const check = <S extends z.ZodType>(rel: string, schema: S): z.output<S> | undefined => {
     const schemaFile = schemaFileOf(rel);
     const src = sources.get(rel);
@@ -130,7 +146,9 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     let hit = checked.get(key);
     if (hit?.text !== src.text) checked.set(key, (hit = { text: src.text, data, result: schema.safeParse(data, { reportInput: true }) }));
     if (!hit.result.success) {
-      for (const issue of hit.result.error.issues) problems.push(...issueProblems(src, schema, data, issue));
+      const found = hit.result.error.issues.flatMap((issue) => issueProblems(src, schema, data, issue));
+      problems.push(...found);
+      failedAt.set(rel, new Set(found.map((p) => p.path)));
       return undefined;
     }
     return hit.result.data as z.output<S>;
@@ -156,6 +174,10 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     categories.set(c.id, c);
   });
 
+  // Ids a reference may name: from the raw records when their document failed its check, so that
+  // a problem in one record does not hide the unknown ids named elsewhere.
+  const idsOf = (rel: string, key: string) =>
+    new Set(((parsed.get(rel) as Record<string, unknown> | undefined)?.[key] as { id?: unknown }[] | undefined ?? []).flatMap((r) => (r && typeof r.id === 'string' ? [r.id] : [])));
   const partners = new Map<string, Partner>();
   partnersDoc?.partners.forEach((p, i) => {
     if (partners.has(p.id)) report(sources.get(RECORD_FILES.partners)!, ['partners', i, 'id'], 'duplicate-id', { what: 'partner', id: p.id });
@@ -176,7 +198,7 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     else claims.set(url, src);
   };
   for (const [rel, src] of sources) {
-    if (rel === RECORD_FILES.site) continue;
+    if (rel === RECORD_FILES.site || rel === REDIRECTS_FILE) continue;
     if (isRecordFile(rel)) {
       if (!(Object.values(RECORD_FILES) as string[]).includes(rel) && !productIdOfFile(rel)) reportFile(src.display, 'unknown-record-file', {});
       continue;
@@ -196,10 +218,14 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
   if (!claims.has(NOT_FOUND_ROUTE)) reportFile('pages-data/404.json', 'missing-document', { what: `the not-found page pages-data/404.json` });
 
   const pages = new Map<string, Page>();
+  // Every page document that parses, valid or not: its rules and references are checked either way,
+  // so that one run reports every problem instead of one hiding the next.
+  const drafts: Draft[] = [];
   for (const [rel, src] of sources) {
     if (isRecordFile(rel) || (!isTemplateFile(rel) && claims.get(routeOfFile(rel)) !== src)) continue;
     const doc = check(rel, pageDocument);
     if (doc) pages.set(routeOfFile(rel), { route: routeOfFile(rel), file: rel, doc });
+    if (parsed.has(rel)) drafts.push(draftOf(routeOfFile(rel), rel, doc ?? parsed.get(rel)));
   }
   const routes = new Map<string, Page>();
   for (const [url, src] of claims) {
@@ -225,28 +251,35 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     }
   }
 
-  for (const page of pages.values()) checkPageRules(page, sources.get(page.file)!, report);
+  for (const draft of drafts) checkPageRules(draft, sources.get(draft.file)!, report);
   // The title as the page's head writes it, with the site's suffix; the home page's is the site's
-  // default title. A placeholder title has its own problem.
+  // default title. A placeholder title has its own problem. A page a template makes is shown at the
+  // record's file (its name makes the title).
   if (site) {
-    const generated = [...routes.values()].filter((p) => p.entry);
-    for (const page of [...[...pages.values()].filter((p) => !isTemplateFile(p.file)), ...generated]) {
-      const canonical = canonicalPath(page.route);
-      const { title } = headData(site, page.doc.meta, canonical);
+    const titles = [
+      ...drafts.filter((d) => !isTemplateFile(d.file)).map((d) => ({ route: d.route, title: d.title, at: { file: d.file, path: ['meta', 'title'] as Path } })),
+      ...[...routes.values()].filter((p) => p.entry).map((p) => ({ route: p.route, title: p.doc.meta.title, at: entryFile(p) })),
+    ];
+    for (const { route, title: own, at } of titles) {
+      if (own === undefined) continue;
+      const canonical = canonicalPath(route);
+      const { title } = headData(site, { title: own, description: '', keywords: [] }, canonical);
       const length = [...title].length;
       if (length <= MAX_TITLE || title.includes(PLACEHOLDER)) continue;
-      // A page made from a template: shown at the product's file (its name makes the title), or at the template.
-      const at = page.entry ? entryFile(page) : { file: page.file, path: ['meta', 'title'] };
       const [src, path] = canonical === '/' ? [sources.get(RECORD_FILES.site)!, ['seo', 'defaultTitle']] : [sources.get(at.file)!, at.path];
       report(src, path, 'long-title', { title, length, maximum: MAX_TITLE });
     }
   }
 
   // References: what the schemas mark as pointing at a page, a record or a file.
-  const anchorsKnown = new Map<string, string[] | undefined>();
+  const anchorsOfFile = new Map(drafts.map((d) => [d.file, d.anchors]));
+  // A page a template makes has its anchors read when a link names one (a catalogue has thousands).
+  const entryAnchors = new Map<string, string[]>();
   const anchorsOf = (url: string) => {
-    if (!anchorsKnown.has(url)) anchorsKnown.set(url, routes.has(url) ? anchors(routes.get(url)!.doc.blocks) : undefined);
-    return anchorsKnown.get(url);
+    const page = routes.get(url);
+    if (!page?.entry) return anchorsOfFile.get(claims.get(url)?.rel ?? '');
+    if (!entryAnchors.has(url)) entryAnchors.set(url, anchors(page.doc.blocks));
+    return entryAnchors.get(url);
   };
   const allUrls = [...claims.keys()];
   // Files under public/, each looked up once however many documents name it (a catalogue's pictures).
@@ -254,19 +287,23 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
   const publicFile = (ref: string) => found.get(ref) ?? found.set(ref, isFile(join(root, 'public', ref))).get(ref)!;
   // Pictures under public/ are read for their size once every reference is known, all at once.
   const pictureRefs: { src: SourceFile; path: Path; ref: string }[] = [];
+  const partnerIds = partnersDoc ? new Set(partners.keys()) : idsOf(RECORD_FILES.partners, 'partners');
+  const supplierIds = suppliersDoc ? new Set(suppliers.keys()) : idsOf(RECORD_FILES.suppliers, 'suppliers');
   const follow = (src: SourceFile, schema: z.ZodType, value: unknown) =>
     walkReferences(schema, value, [], (kind, ref, path) => {
+      // A value its schema refused has its problem already.
+      if (failedAt.get(src.rel)?.has(fieldPath(path))) return;
       if (kind === 'page') {
         const [url = '', anchor] = ref.split('#');
         if (!claims.has(url)) return report(src, path, 'unknown-page', { to: ref, guess: nearest(url, allUrls) });
         const known = anchor ? anchorsOf(url) : undefined;
         if (anchor && known && !known.includes(anchor)) report(src, path, 'unknown-anchor', { to: ref, anchor, anchors: known });
       } else if (kind === 'partner') {
-        if (partnersDoc && !partners.has(ref)) report(src, path, 'unknown-partner', { id: ref, guess: nearest(ref, [...partners.keys()]) });
+        if (partnerIds.size > 0 && !partnerIds.has(ref)) report(src, path, 'unknown-partner', { id: ref, guess: nearest(ref, [...partnerIds]) });
       } else if (kind === 'supplier') {
-        if (suppliersDoc && !suppliers.has(ref)) report(src, path, 'unknown-supplier', { id: ref, guess: nearest(ref, [...suppliers.keys()]) });
+        if (supplierIds.size > 0 && !supplierIds.has(ref)) report(src, path, 'unknown-supplier', { id: ref, guess: nearest(ref, [...supplierIds]) });
       } else if (kind === 'brand') {
-        if (brandsKnown && !partners.has(ref) && !suppliers.has(ref)) report(src, path, 'unknown-brand', { id: ref, guess: nearest(ref, [...partners.keys(), ...suppliers.keys()]) });
+        if ((partnerIds.size > 0 || supplierIds.size > 0) && !partnerIds.has(ref) && !supplierIds.has(ref)) report(src, path, 'unknown-brand', { id: ref, guess: nearest(ref, [...partnerIds, ...supplierIds]) });
       } else if (kind === 'category') {
         if (categoriesDoc && !categories.has(ref)) report(src, path, 'unknown-category', { id: ref, guess: nearest(ref, [...categories.keys()]), known: [...categories.keys()] });
       } else if (kind === 'product') {
@@ -278,22 +315,25 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
         pictureRefs.push({ src, path, ref });
       }
     });
-  if (site) follow(sources.get(RECORD_FILES.site)!, siteDocument, site);
-  if (partnersDoc) follow(sources.get(RECORD_FILES.partners)!, partnersDocument, partnersDoc);
-  if (suppliersDoc) follow(sources.get(RECORD_FILES.suppliers)!, suppliersDocument, suppliersDoc);
-  for (const [rel, doc] of productDocs) follow(sources.get(rel)!, productDocument, doc);
+  for (const [rel, schema] of [[RECORD_FILES.site, siteDocument], [RECORD_FILES.partners, partnersDocument], [RECORD_FILES.suppliers, suppliersDocument]] as const) {
+    if (parsed.has(rel)) follow(sources.get(rel)!, schema, parsed.get(rel));
+  }
+  for (const rel of sources.keys()) if (productIdOfFile(rel) && parsed.has(rel)) follow(sources.get(rel)!, productDocument, parsed.get(rel));
   // (Only once every product file reads: a broken one has its own problem, and may be the supplier's product.)
   const everyProductRead = [...sources.keys()].filter((f) => productIdOfFile(f)).length === productDocs.size;
   if (suppliersDoc && everyProductRead) checkSuppliers(suppliersDoc.suppliers, products, pages.values(), sources, report);
-  for (const page of pages.values()) {
-    const src = sources.get(page.file)!;
-    follow(src, pageDocument, page.doc);
-    const id = partnerIdOfRoute(page.route);
-    const first = page.doc.blocks[0];
-    if (id && (first?.type !== 'partner-profile' || first.partner !== id)) {
+  for (const draft of drafts) {
+    const src = sources.get(draft.file)!;
+    follow(src, pageDocument, draft.doc);
+    const id = partnerIdOfRoute(draft.route);
+    const first = draft.blocks[0];
+    if (id && draft.blocks.length > 0 && (first?.type !== 'partner-profile' || first.partner !== id)) {
       report(src, first?.type === 'partner-profile' ? ['blocks', 0, 'partner'] : ['blocks', 0], 'partner-page-mismatch', { id });
     }
   }
+
+  const redirects = sources.has(REDIRECTS_FILE) ? check(REDIRECTS_FILE, redirectsDocument)?.redirects : [];
+  if (parsed.has(REDIRECTS_FILE)) checkRedirects(root, sources.get(REDIRECTS_FILE)!, parsed.get(REDIRECTS_FILE), claims, failedAt.get(REDIRECTS_FILE), report);
 
   const pictures = new Map<string, PictureFacts>();
   const read = new Map<string, Promise<PictureFacts | Error>>();
@@ -312,8 +352,9 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     }
   }
 
-  if (problems.length > 0 || !site) return { problems: sortProblems(problems) };
-  return { content: { ...recordData, site, partners, suppliers, products, categories, pages, routes, pictures }, problems: [] };
+  const content = site && { ...recordData, site, partners, suppliers, products, categories, pages, routes, pictures, redirects: redirects ?? [] };
+  if (problems.length > 0 || !content || !redirects) return { problems: sortProblems(problems), ...(options.partial && content && { content }) };
+  return { content, problems: [] };
 }
 
 /** A page's heading, as a breadcrumb names it: its opening block's title, else its meta title. */
@@ -402,38 +443,109 @@ function checkPictureSizes(
   }
 }
 
+/**
+ * The redirects document's own rules, on whatever of it reads (D17): a redirect leaves from an address
+ * nothing serves (no page, no file under public/), leads to a page in one step, and each address
+ * has one.
+ */
+function checkRedirects(
+  root: string,
+  src: SourceFile,
+  data: unknown,
+  claims: ReadonlyMap<string, SourceFile>,
+  refused: ReadonlySet<string> | undefined,
+  report: <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>) => void,
+) {
+  const list = (data as { redirects?: unknown } | null)?.redirects;
+  const rules = (Array.isArray(list) ? list : []).map((r: unknown, i) => {
+    const { from, to } = (r && typeof r === 'object' ? r : {}) as { from?: unknown; to?: unknown };
+    const ok = (key: string, v: unknown): v is string => typeof v === 'string' && !refused?.has(fieldPath(['redirects', i, key]));
+    return { i, from: ok('from', from) ? from : undefined, to: ok('to', to) ? to : undefined };
+  });
+  const urls = [...claims.keys()];
+  const seen = new Set<string>();
+  for (const { i, from, to } of rules) {
+    if (from !== undefined) {
+      const served = claims.has(from) ? from : isPattern(from) ? urls.find((u) => redirectTarget([{ from, to: from }], u) !== undefined) : undefined;
+      if (served !== undefined) report(src, ['redirects', i, 'from'], 'redirect-from-page', { from, by: claims.get(served)!.display });
+      else if (!isPattern(from) && isFile(join(root, 'public', from))) report(src, ['redirects', i, 'from'], 'redirect-from-page', { from, by: `the file public${from}` });
+      if (seen.has(from)) report(src, ['redirects', i, 'from'], 'duplicate-redirect', { from });
+      seen.add(from);
+    }
+    if (to === undefined || claims.has(to)) continue;
+    const next = rules.find((r) => r.from === to && r.to !== undefined);
+    if (next) report(src, ['redirects', i, 'to'], 'redirect-chain', { to, next: next.to! });
+    else report(src, ['redirects', i, 'to'], 'redirect-to-nowhere', { to, guess: nearest(to, urls) });
+  }
+}
+
 /** Characters of a page title search results show. */
 const MAX_TITLE = 70;
 
 const placeOf = (type: BlockType): Place => blockDefinitions[type].place;
 const typesAt = (place: Place) => blockTypes.filter((t) => placeOf(t) === place);
 
+/**
+ * A page document as its rules and references are checked: the valid document, or what can be read
+ * of one that failed its schema check (blocks of an unknown type are left out, as undefined).
+ */
+interface Draft {
+  route: string;
+  file: string;
+  doc: unknown;
+  title: string | undefined;
+  noindex: boolean;
+  blocks: (Block | undefined)[];
+  anchors: string[];
+}
+
+function draftOf(route: string, file: string, doc: unknown): Draft {
+  const raw = (doc && typeof doc === 'object' ? doc : {}) as { meta?: { title?: unknown; noindex?: unknown }; blocks?: unknown };
+  const blocks = (Array.isArray(raw.blocks) ? raw.blocks : []).map((b: unknown) =>
+    b && typeof b === 'object' && blockTypes.includes((b as { type: BlockType }).type) ? (b as Block) : undefined,
+  );
+  const title = raw.meta?.title;
+  // A meta that is not there has its own problem: not also not-found-indexed.
+  const noindex = raw.meta && typeof raw.meta === 'object' ? raw.meta.noindex === true : true;
+  return { route, file, doc, title: typeof title === 'string' ? title : undefined, noindex, blocks, anchors: anchors(blocks) };
+}
+
 /** The shape every page shares: one opening block (its h1) first, a call to action last, unique anchors. */
-function checkPageRules(page: Page, src: SourceFile, report: <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>) => void) {
-  const { blocks, meta } = page.doc;
+function checkPageRules(page: Draft, src: SourceFile, report: <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>) => void) {
+  const { blocks } = page;
   blocks.forEach((b, i) => {
+    if (!b) return;
     const place = placeOf(b.type);
     if (i === 0 && place !== 'opening') report(src, ['blocks', 0, 'type'], 'page-opening', { opening: typesAt('opening'), received: b.type });
     if (i > 0 && place === 'opening') report(src, ['blocks', i, 'type'], 'second-heading', { type: b.type });
     if (place === 'closing' && i < blocks.length - 1) report(src, ['blocks', i, 'type'], 'misplaced-closing', { type: b.type });
   });
-  const last = blocks[blocks.length - 1]!;
-  if (page.route !== NOT_FOUND_ROUTE && placeOf(last.type) !== 'closing') {
+  const last = blocks[blocks.length - 1];
+  if (page.route !== NOT_FOUND_ROUTE && last && placeOf(last.type) !== 'closing') {
     report(src, ['blocks', blocks.length - 1, 'type'], 'page-closing', { closing: typesAt('closing') });
   }
-  if (page.route === NOT_FOUND_ROUTE && !meta.noindex) report(src, ['meta'], 'not-found-indexed', {});
+  if (page.route === NOT_FOUND_ROUTE && !page.noindex) report(src, ['meta'], 'not-found-indexed', {});
   const seen = new Set<string>();
   blocks.forEach((b, i) => {
-    for (const anchor of blockDefinitions[b.type].anchors(b as never)) {
+    for (const anchor of b ? blockAnchors(b) : []) {
       if (seen.has(anchor)) report(src, ['blocks', i, 'id'], 'duplicate-anchor', { anchor });
       seen.add(anchor);
     }
   });
 }
 
+/** A block's anchors; none while it is too broken to say (a document that failed its schema check). */
+function blockAnchors(b: Block): string[] {
+  try {
+    return blockDefinitions[b.type].anchors(b as never).filter((a) => typeof a === 'string');
+  } catch {
+    return [];
+  }
+}
+
 /** The anchors of a page's blocks: what /page#anchor may name. */
-export function anchors(blocks: readonly Block[]): string[] {
-  return blocks.flatMap((b) => blockDefinitions[b.type].anchors(b as never));
+export function anchors(blocks: readonly (Block | undefined)[]): string[] {
+  return blocks.flatMap((b) => (b ? blockAnchors(b) : []));
 }
 
 /** Text a scaffold leaves for the author to replace (npm run new-page). */
@@ -699,7 +811,8 @@ function listJson(dir: string): string[] {
 /** Every JSON file under pages-data/, by its path there. */
 export const contentFiles = (root = process.cwd()) => listJson(join(root, 'pages-data')).sort();
 
-function schemaRef(rel: string, schemaFile: string): string {
+/** The `$schema` a document at `rel` names: its schema file by a relative path. */
+export function schemaRef(rel: string, schemaFile: string): string {
   return `${'../'.repeat(rel.split('/').length)}schemas/${schemaFile}`;
 }
 

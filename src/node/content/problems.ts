@@ -3,6 +3,9 @@
 // wording is written once and the codes never drift.
 
 const list = (xs: readonly string[]) => xs.join(', ');
+/** The search description of a page or of the site, which has a length of its own (50 to 160). */
+const isDescription = (path: string) => /^(meta|seo)\.description$/.test(path);
+const DESCRIPTION_HINT = 'Descriptions are 50 to 160 characters: what search engines and link previews show.';
 const didYouMean = (guess: string | undefined) => (guess ? `; did you mean "${guess}"?` : '');
 
 export const catalogue = {
@@ -12,7 +15,7 @@ export const catalogue = {
   },
   'missing-document': {
     message: (p: { what: string }) => `${p.what} is missing`,
-    hint: 'The site needs pages-data/site.json, pages-data/records/partners.json, pages-data/records/suppliers.json, pages-data/records/product-categories.json and pages-data/404.json, and a template page for the products (pages-data/products/[id].json) once there are any.',
+    hint: 'The site needs pages-data/site.json, pages-data/records/partners.json, pages-data/records/suppliers.json, pages-data/records/product-categories.json and pages-data/404.json, and a template page for the products (pages-data/products/[id].json) once there are any (pages-data/redirects.json is optional).',
   },
   'schema-link': {
     message: (p: { expected: string; received: string }) => `must name its JSON Schema so editors can check it: expected "${p.expected}", received ${p.received}`,
@@ -48,11 +51,12 @@ export const catalogue = {
   },
   'too-short': {
     message: (p: { minimum: number; length: number }) => `too short: at least ${p.minimum} characters (this has ${p.length})`,
-    hint: 'Descriptions are 50 to 160 characters: what search engines and link previews show.',
+    hint: (p: { path: string }) =>
+      isDescription(p.path) ? DESCRIPTION_HINT : 'This text cannot be left empty: write it, or remove the field where it is optional.',
   },
   'too-long': {
     message: (p: { maximum: number; length: number }) => `too long: at most ${p.maximum} characters (this has ${p.length})`,
-    hint: 'Descriptions are 50 to 160 characters: what search engines and link previews show.',
+    hint: (p: { path: string }) => (isDescription(p.path) ? DESCRIPTION_HINT : 'Say it in fewer words: the layout has room for this much.'),
   },
   'too-few': {
     message: (p: { minimum: number; count: number }) => `too few: at least ${p.minimum} (this has ${p.count})`,
@@ -211,6 +215,22 @@ export const catalogue = {
     message: () => 'the not-found page must say "noindex": true',
     hint: 'Search engines should never list the not-found page.',
   },
+  'redirect-from-page': {
+    message: (p: { from: string; by: string }) => `a redirect from ${p.from}, which ${p.by} answers: it would never be followed`,
+    hint: 'A redirect is for an address no page answers any more (a moved or deleted page, an address of the old site). Remove it, or move the page that answers there.',
+  },
+  'redirect-to-nowhere': {
+    message: (p: { to: string; guess?: string | undefined }) => `a redirect to ${p.to}: no such page${p.guess ? `; did you mean ${p.guess}?` : ''}`,
+    hint: 'A redirect leads to a page of the site, by its URL (its file under pages-data/: services/x.json is /services/x).',
+  },
+  'redirect-chain': {
+    message: (p: { to: string; next: string }) => `a redirect to ${p.to}, which redirects again to ${p.next}: lead straight to ${p.next}`,
+    hint: 'Every old address reaches its page in one step (the studio rewrites earlier redirects when it moves a page).',
+  },
+  'duplicate-redirect': {
+    message: (p: { from: string }) => `a second redirect from ${p.from}`,
+    hint: 'An address redirects to one page: keep one of the two entries.',
+  },
   placeholder: {
     message: (p: { text: string }) => `placeholder text to replace: ${p.text}`,
     hint: 'A new page starts with TODO placeholders (npm run new-page); write the real text in their place.',
@@ -238,6 +258,12 @@ export interface Problem {
 
 export const message = <C extends Code>(code: C, params: Params<C>): string =>
   (catalogue[code].message as (p: Params<C>) => string)(params);
+
+/** How to fix a problem; some codes word it for the field (a page description is not a title). */
+export function hintOf(p: Pick<Problem, 'code' | 'path'>): string {
+  const hint: string | ((p: { path: string }) => string) = catalogue[p.code].hint;
+  return typeof hint === 'string' ? hint : hint(p);
+}
 
 export function formatProblem(p: Problem): string {
   return `${p.file}:${p.line}:${p.column}  ${p.path || '(document)'}  ${p.message}`;

@@ -3,7 +3,7 @@
 // { file, line, column, path, code, message }. Under GitHub Actions it also prints ::error lines, so a
 // pull request shows each problem on its line. Exits 1 on any problem.
 import { loadContent } from './load.ts';
-import { catalogue, formatProblem, type Problem } from './problems.ts';
+import { formatProblem, hintOf, type Problem } from './problems.ts';
 
 const args = process.argv.slice(2);
 const format = args.includes('--format') ? args[args.indexOf('--format') + 1] : 'text';
@@ -23,7 +23,7 @@ const githubLine = (p: Problem) =>
 if (format === 'json') {
   console.log(JSON.stringify(problems.map(({ file, line, column, path, code, message }) => ({ file, line, column, path, code, message })), null, 2));
 } else {
-  for (const p of problems) console.error(`${formatProblem(p)}\n    ${p.code}: ${catalogue[p.code].hint}`);
+  for (const p of problems) console.error(`${formatProblem(p)}\n    ${p.code}: ${hintOf(p)}`);
 }
 if (process.env.GITHUB_ACTIONS === 'true') for (const p of problems) console.log(githubLine(p));
 

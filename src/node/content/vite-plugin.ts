@@ -1,7 +1,10 @@
-// Serves pages-data/ to the app as validated, typed modules: 'virtual:site' and 'virtual:search-index'
-// (fetched only when search opens). A page's document is no module: the build writes it as a file at
-// a path made from its route (page-data.ts), which the dev server answers here too, so the app's code
-// does not grow with the number of pages. Invalid content fails the build and shows the dev overlay.
+// Serves pages-data/ to the app as validated, typed modules: 'virtual:site', 'virtual:search-index'
+// (fetched only when search opens) and 'virtual:redirects' (fetched only when no page answers a path,
+// src/page/redirects.ts). A page's document is no module: the build writes it as a file at a path made
+// from its route (page-data.ts), which the dev server answers here too, so the app's code does not grow
+// with the number of pages. Invalid content fails the build. The dev server keeps serving what is valid
+// (a problem in one document stops neither the other pages nor the studio's preview) and shows the
+// problems in an overlay on the site's pages.
 import { resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { builtSite, type Content, formatProblem, loadContent, type Problem } from './load.ts';
@@ -10,9 +13,14 @@ import { dataFile } from './page-data.ts';
 
 const SITE_ID = 'virtual:site';
 const SEARCH_ID = 'virtual:search-index';
+const REDIRECTS_ID = 'virtual:redirects';
 const SITE_HEAD = '<!--site-head-->';
-/** Sent to the dev server's pages when a document changes: the site's pages reload; the studio, holding unsaved edits, does not listen. */
-const CONTENT_CHANGED = 'acacia:content-changed';
+/**
+ * Sent to the dev server's pages when a document or picture changes, with the problems (as Vite's
+ * error payload) if there are any: the site's pages reload, or show them in Vite's overlay; the
+ * studio checks its page again, and its preview reloads.
+ */
+export const CONTENT_CHANGED = 'acacia:content-changed';
 
 type Loaded = Promise<{ content?: Content; problems: Problem[] }>;
 const SHARED = Symbol.for('acacia:loaded-content');
@@ -28,7 +36,15 @@ export function shareContent(loaded: Loaded): void {
 export function contentPlugin(): Plugin {
   const root = process.cwd();
   let cache: Loaded | undefined;
-  const current = () => (cache ??= (globalThis as { [SHARED]?: Loaded })[SHARED] ?? loadContent(root));
+  let serving = false;
+  /** The dev server's last content with a valid site document: what it serves while the site document itself is broken. */
+  let lastUsable: Content | undefined;
+  const current = () =>
+    (cache ??= (globalThis as { [SHARED]?: Loaded })[SHARED] ??
+      loadContent(root, { partial: serving }).then((result) => {
+        lastUsable = result.content ?? lastUsable;
+        return result;
+      }));
 
   const fail = (problems: Problem[]): Error => {
     const first = problems[0]!;
@@ -42,8 +58,15 @@ export function contentPlugin(): Plugin {
   };
   const content = async (): Promise<Content> => {
     const { content, problems } = await current();
-    if (!content) throw fail(problems);
-    return content;
+    const usable = content ?? (serving ? lastUsable : undefined);
+    if (!usable) throw fail(problems);
+    return usable;
+  };
+  /** The problems as Vite's error payload (its overlay names the first file and line), or null. */
+  const payload = (problems: Problem[]) => {
+    if (problems.length === 0) return null;
+    const err = fail(problems) as Error & { id?: string; loc?: unknown };
+    return { message: err.message, stack: '', id: err.id, loc: err.loc, plugin: 'content' };
   };
 
   return {
@@ -52,10 +75,10 @@ export function contentPlugin(): Plugin {
     async buildStart() {
       cache = undefined;
       const { problems } = await current();
-      if (problems.length > 0) this.error(fail(problems).message);
+      if (problems.length > 0 && !serving) this.error(fail(problems).message);
     },
     resolveId(id) {
-      if (id === SITE_ID || id === SEARCH_ID) return '\0' + id;
+      if (id === SITE_ID || id === SEARCH_ID || id === REDIRECTS_ID) return '\0' + id;
       return undefined;
     },
     async load(id) {
@@ -64,6 +87,9 @@ export function contentPlugin(): Plugin {
       const key = id.slice(1);
       if (key === SITE_ID) {
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(builtSite(c.site)))});`;
+      }
+      if (key === REDIRECTS_ID) {
+        return `export default JSON.parse(${JSON.stringify(JSON.stringify(c.redirects.map(({ from, to }) => ({ from, to }))))});`;
       }
       if (key === SEARCH_ID) {
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(buildSearchIndex(c)))});`;
@@ -81,12 +107,22 @@ export function contentPlugin(): Plugin {
         `<meta name="geo.position" content="${site.map.latitude};${site.map.longitude}" />`,
         `<meta name="ICBM" content="${site.map.latitude}, ${site.map.longitude}" />`,
       ];
-      if (ctx.server) {
-        tags.push(`<script type="module">import { createHotContext } from '/@vite/client'; createHotContext('/@content').on('${CONTENT_CHANGED}', () => location.reload());</script>`);
+      // The site's pages in the dev server (not the studio's preview, which follows the studio): the
+      // problems in Vite's overlay, now and as they change; a page reloads once the content is valid.
+      if (ctx.server && !ctx.path.startsWith('/__studio')) {
+        const now = JSON.stringify(payload((await current()).problems));
+        tags.push(
+          `<script type="module">import { createHotContext, ErrorOverlay } from '/@vite/client';
+      const show = (err) => { document.querySelectorAll('vite-error-overlay').forEach((o) => o.remove()); if (err) document.body.appendChild(new ErrorOverlay(err)); };
+      createHotContext('/@content').on('${CONTENT_CHANGED}', ({ err }) => (err ? show(err) : location.reload()));
+      show(${now.replace(/</g, '\\u003c')});</script>`,
+        );
       }
       return html.replace(SITE_HEAD, tags.join('\n    '));
     },
     configureServer(server: ViteDevServer) {
+      serving = true;
+      cache = undefined;
       // The files the build writes for the app to fetch by path (page documents), made on request.
       server.middlewares.use((req, res, next) => {
         const path = (req.url ?? '').split('?')[0]!;
@@ -106,18 +142,15 @@ export function contentPlugin(): Plugin {
       server.watcher.add(dataDir);
       const onChange = async (file: string) => {
         if (!file.startsWith(dataDir) && !file.startsWith(resolve(root, 'public'))) return;
+        // The studio's all-or-nothing writes stage temporary dot files first: the rename is the change.
+        if (/\/\.[^/]*\.tmp$/.test(file)) return;
         cache = undefined;
         const { problems } = await current();
-        if (problems.length > 0) {
-          const err = fail(problems);
-          server.config.logger.error(err.message);
-          server.ws.send({ type: 'error', err: { message: err.message, stack: '', id: (err as { id?: string }).id, loc: (err as { loc?: never }).loc, plugin: 'content' } });
-          return;
-        }
+        if (problems.length > 0) server.config.logger.error(fail(problems).message);
         for (const mod of server.moduleGraph.idToModuleMap.values()) {
           if (mod.id?.startsWith('\0virtual:')) server.moduleGraph.invalidateModule(mod);
         }
-        server.ws.send({ type: 'custom', event: CONTENT_CHANGED });
+        server.ws.send({ type: 'custom', event: CONTENT_CHANGED, data: { err: payload(problems) } });
       };
       server.watcher.on('change', onChange);
       server.watcher.on('add', onChange);

@@ -8,16 +8,35 @@ import { pageLink } from '../../../schemas/primitives.ts';
 import { isPartnerPath, isRecordFile, routeOfFile } from '../../../schemas/routes.ts';
 import { contentFiles, PLACEHOLDER } from '../content/load.ts';
 
-export function newPage(root: string, url: string): string {
+/** Why a URL cannot be a new page's (its form, or a partner page's), if it cannot. */
+export function newPageUrlProblem(url: string): string | undefined {
   if (!pageLink.safeParse(url).success || url.includes('#') || url === '/') {
-    throw new Error(`${url}: a new page's URL is a path of lowercase words joined by hyphens, e.g. /services/spectroscopy`);
+    return `${url}: a new page's URL is a path of lowercase words joined by hyphens, e.g. /services/spectroscopy`;
   }
-  if (isPartnerPath(url)) throw new Error(`${url}: a partner page starts from its record in pages-data/records/partners.json; copy another pages-data/partner/ page`);
+  if (isPartnerPath(url)) return `${url}: a partner page starts from its record in pages-data/records/partners.json; copy another pages-data/partner/ page`;
+  return undefined;
+}
+
+export function newPage(root: string, url: string): string {
+  const wrong = newPageUrlProblem(url);
+  if (wrong) throw new Error(wrong);
   const files = contentFiles(root);
   const taken = files.find((f) => !isRecordFile(f) && (routeOfFile(f) === url || routeOfFile(f) === `/partner${url}`));
   if (taken) throw new Error(`${url} is a page already: pages-data/${taken}`);
+  const { file, text } = newPageDocument(root, url);
+  const path = join(root, 'pages-data', file);
+  if (existsSync(path)) throw new Error(`pages-data/${file} exists already`);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+  return `pages-data/${file}`;
+}
 
-  const file = `${url.slice(1)}.json`;
+/**
+ * The document a new page at `url` starts as, and its file: a hero and a closing call to action
+ * whose TODO placeholders fail validate until replaced (the studio's New page writes the same).
+ */
+export function newPageDocument(root: string, url: string, file = `${url.slice(1)}.json`): { file: string; text: string } {
+  const files = contentFiles(root);
   // Siblings under the same folder say how the site search groups the page and where its back link leads.
   const sibling = files
     .filter((f) => f !== file && dirname(f) === dirname(file) && !f.endsWith('index.json') && !isRecordFile(f))
@@ -48,11 +67,7 @@ export function newPage(root: string, url: string): string {
       },
     ],
   };
-  const path = join(root, 'pages-data', file);
-  if (existsSync(path)) throw new Error(`pages-data/${file} exists already`);
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, JSON.stringify(doc, null, 2) + '\n');
-  return `pages-data/${file}`;
+  return { file, text: JSON.stringify(doc, null, 2) + '\n' };
 }
 
 const words = (url: string) => url.split('/').pop()!.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');

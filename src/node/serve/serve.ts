@@ -10,7 +10,8 @@ import type { Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { cacheControl } from './headers.ts';
-import { SERVER_HEADERS_FILE } from '../build/host-files.ts';
+import { SERVER_HEADERS_FILE, SERVER_REDIRECTS_FILE } from '../build/host-files.ts';
+import { redirectTarget, type RedirectRule } from '../../lib/redirects.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -114,6 +115,7 @@ const fileStats = (file: string): Promise<Stats | undefined> =>
 /** The site's server over a built dist/ (not yet listening). */
 export function createSiteServer(dist: string): Server {
   const securityHeaders = JSON.parse(readFileSync(join(dist, SERVER_HEADERS_FILE), 'utf8')) as Record<string, string>;
+  const redirects = JSON.parse(readFileSync(join(dist, SERVER_REDIRECTS_FILE), 'utf8')) as RedirectRule[];
   /** A path is a page when the build wrote its HTML; /404 is the not-found page's own route, not a page. */
   const isPage = async (route: string) => route !== '/404' && (await fileStats(join(dist, route, 'index.html'))) !== undefined;
 
@@ -215,6 +217,9 @@ export function createSiteServer(dist: string): Server {
     }
     const route = path.length > 1 ? path.replace(/\/$/, '') : path;
     if (await isPage(route)) return sendFile(req, res, join(dist, route, 'index.html'), 200, cacheControl.other);
+    // An address no page answers any more (pages-data/redirects.json, D17), with or without its trailing slash.
+    const moved = redirectTarget(redirects, route);
+    if (moved) return answer(res, 301, { Location: encodeURI(moved) + search });
     if (path.endsWith('/')) return notFound(req, res); // a folder that is not a page (/assets/)
     const file = join(dist, path);
     const copyOf = /\.(gz|br)$/.test(path) ? await fileStats(file.slice(0, -3)) : undefined;

@@ -58,8 +58,14 @@ export function applyValue(text: string, next: unknown): string {
     set(path, value);
   };
 
-  if (text.trim() === '') return JSON.stringify(next, null, 2) + '\n';
-  walk(JSON.parse(text) as Json, next as Json, []);
+  let prev: Json;
+  try {
+    prev = JSON.parse(text) as Json;
+  } catch {
+    // An empty or broken file (being edited elsewhere) is written whole.
+    return JSON.stringify(next, null, 2) + '\n';
+  }
+  walk(prev, next as Json, []);
   // jsonc-parser's edits are checked, not trusted: a document that does not read back as the value is written whole.
   return equal(JSON.parse(out), next) ? out : JSON.stringify(next, null, 2) + '\n';
 }

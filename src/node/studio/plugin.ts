@@ -9,14 +9,24 @@ import type { Connect, Plugin } from 'vite';
 import { PICTURE_EXTENSIONS } from '../../../schemas/primitives.ts';
 import { collections, type Collection } from '../../../schemas/collections.ts';
 import { partnersDocument, productCategoriesDocument, productDocument, suppliersDocument, type Product } from '../../../schemas/records.ts';
-import { isTemplateFile, partnerAlias, partnerIdOfRoute, productIdOfFile, RECORD_FILES, routeOfFile } from '../../../schemas/routes.ts';
+import { redirectsDocument } from '../../../schemas/redirects.ts';
+import { isRecordFile, isTemplateFile, partnerAlias, partnerIdOfRoute, productIdOfFile, RECORD_FILES, REDIRECTS_FILE, routeOfFile } from '../../../schemas/routes.ts';
 import { anchors, contentFiles, formatProblem, loadContent, type Problem } from '../content/load.ts';
-import type { StudioContext, StudioDocument, StudioProblem } from '../../studio/api.ts';
+import { hintOf } from '../content/problems.ts';
+import type { StudioContext, StudioDocument, StudioLink, StudioProblem } from '../../studio/api.ts';
+import { dataPathOf, fieldName, type Json, type JsonSchema } from '../../studio/schema.ts';
 import { jsonSchemaFiles, schemaFileOf } from '../content/json-schema.ts';
 import { applyValue } from './edit.ts';
+import { createPage, deletePage, type Link, linksToPage, movePage, Refusal } from './pages.ts';
 
 export const STUDIO = '/__studio';
 const API = `${STUDIO}/api/`;
+
+/**
+ * The studio lists content problems itself, beside the fields they concern: Vite's error overlay, which
+ * any dev server error brings up in every open page, would cover the form and the preview.
+ */
+const HIDE_OVERLAY = 'vite-error-overlay { display: none; }';
 
 const STUDIO_HTML = `<!doctype html>
 <html lang="en" data-mantine-color-scheme="light">
@@ -25,6 +35,7 @@ const STUDIO_HTML = `<!doctype html>
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <title>Studio</title>
+    <style>${HIDE_OVERLAY}</style>
   </head>
   <body>
     <div id="studio"></div>
@@ -44,7 +55,7 @@ export function studioPlugin(): Plugin {
         studioMiddleware(root, async (url) => {
           // The preview is the site's own page shell (index.html) with the preview entry in place of the app's.
           const html = url.startsWith(`${STUDIO}/preview`)
-            ? readFileSync(join(root, 'index.html'), 'utf8').replace('/src/entry-client.tsx', '/src/studio/preview.tsx')
+            ? readFileSync(join(root, 'index.html'), 'utf8').replace('/src/entry-client.tsx', '/src/studio/preview.tsx').replace('</head>', `<style>${HIDE_OVERLAY}</style></head>`)
             : STUDIO_HTML;
           return server.transformIndexHtml(url, html);
         }),
@@ -53,17 +64,14 @@ export function studioPlugin(): Plugin {
   };
 }
 
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** A problem with the line `npm run validate` prints for it. */
-const withText = (p: Problem): StudioProblem => ({ ...p, text: formatProblem(p) });
+const schemas = new Map<string, JsonSchema>();
+/** The JSON Schema of a document (what the form is made from), parsed once. */
+const jsonSchemaOf = (file: string): JsonSchema => {
+  const name = schemaFileOf(file);
+  let schema = schemas.get(name);
+  if (!schema) schemas.set(name, (schema = JSON.parse(jsonSchemaFiles().find((s) => s.file === name)!.json) as JsonSchema));
+  return schema;
+};
 
 const version = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
@@ -80,12 +88,25 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
   const dataDir = resolve(root, 'pages-data');
   const disk = (file: string) => readFileSync(join(dataDir, file), 'utf8');
 
+  /** A place in a document as the form names it (Block 6 (Card grid): Our services › Card 1 › Title), from its text as the studio has it. */
+  const named = (rel: string, path: string, value?: unknown): string => {
+    const data = value ?? (existsSync(join(dataDir, rel)) ? readJson(join(dataDir, rel)) : undefined);
+    return fieldName(jsonSchemaOf(rel), data as Json | undefined, dataPathOf(path));
+  };
+  /** A problem with the line `npm run validate` prints for it, its hint, and its field as the form names it. */
+  const withText = (p: Problem, edited?: { file: string; value: unknown }): StudioProblem => {
+    const rel = p.file.replace(/^pages-data\//, '');
+    return { ...p, text: formatProblem(p), hint: hintOf(p), field: named(rel, p.path, edited?.file === rel ? edited.value : undefined) };
+  };
+  const withField = (l: Link): StudioLink => ({ ...l, field: named(l.file.replace(/^pages-data\//, ''), l.path) });
+
   const documents = (): StudioDocument[] =>
     contentFiles(root).map((file) => {
       if (file === RECORD_FILES.site) return { file, label: `Site document (${file})` };
       if (file === RECORD_FILES.partners) return { file, label: `Partner records (${file})` };
       if (file === RECORD_FILES.suppliers) return { file, label: `Supplier records (${file})` };
       if (file === RECORD_FILES.categories) return { file, label: `Product categories (${file})` };
+      if (file === REDIRECTS_FILE) return { file, label: `Redirects (${file})` };
       const product = productIdOfFile(file);
       if (product) {
         const name = (readJson(join(dataDir, file)) as { name?: unknown } | undefined)?.name;
@@ -101,23 +122,23 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
     const pages: string[] = [];
     const templates: Partial<Record<Collection, string>> = {};
     const products: Product[] = [];
+    /** The page that shows each supplier (its supplier grid): where a supplier record is previewed. */
+    const supplierPages: Record<string, string> = {};
     for (const file of contentFiles(root)) {
       const productId = productIdOfFile(file);
       const product = productId ? productDocument.safeParse(readJson(join(dataDir, file))).data : undefined;
       if (productId && product) products.push({ ...product, id: productId });
-      if (file === RECORD_FILES.site || file.startsWith('records/')) continue;
+      if (isRecordFile(file)) continue;
       const route = routeOfFile(file);
+      const doc = readJson(join(dataDir, file)) as { blocks?: unknown; collection?: unknown } | undefined;
       if (isTemplateFile(file)) {
-        const collection = (readJson(join(dataDir, file)) as { collection?: unknown } | undefined)?.collection;
-        if (collections.includes(collection as Collection)) templates[collection as Collection] = route;
+        if (collections.includes(doc?.collection as Collection)) templates[doc?.collection as Collection] = route;
         continue;
       }
-      const blocks = (readJson(join(dataDir, file)) as { blocks?: never[] } | undefined)?.blocks;
-      let ids: string[] = [];
-      try {
-        ids = anchors(blocks ?? []);
-      } catch {
-        // a block of an unknown type: no anchors offered until it is fixed
+      const list = Array.isArray(doc?.blocks) ? (doc.blocks as { type?: unknown; suppliers?: unknown }[]) : [];
+      const ids = anchors(list as never[]);
+      for (const b of list) {
+        if (b?.type === 'supplier-grid' && Array.isArray(b.suppliers)) for (const s of b.suppliers) if (typeof s === 'string') supplierPages[s] ??= route;
       }
       const id = partnerIdOfRoute(route);
       for (const r of id ? [route, partnerAlias(id)] : [route]) pages.push(r, ...ids.map((a) => `${r}#${a}`));
@@ -143,15 +164,16 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
         picture: files.filter((f) => PICTURE_EXTENSIONS.some((ext) => f.toLowerCase().endsWith(`.${ext}`))),
       } satisfies StudioContext['options'],
       records: { partners, suppliers, products, categories, templates },
+      redirects: redirectsDocument.safeParse(readJson(join(dataDir, REDIRECTS_FILE))).data?.redirects ?? [],
+      supplierPages,
     };
   };
 
   /** The text the value would be saved as, and what `npm run validate` would say about it. */
-  const check = async (file: string, value: unknown) => {
-    const before = disk(file);
+  const check = async (file: string, value: unknown, before = disk(file)) => {
     const text = applyValue(before, value);
     const { problems } = await loadContent(root, { overrides: new Map([[file, text]]), skipSchemaFiles: true });
-    return { before, text, problems };
+    return { text, problems };
   };
 
   /** The problems a save would bring: this document's, and any it causes in another (a link to an anchor it removed). */
@@ -172,26 +194,58 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
       case 'document': {
         const file = documentFile(url.searchParams.get('file'));
         const text = disk(file);
-        return { file, text, version: version(text), schema: JSON.parse(jsonSchemaFiles().find((s) => s.file === schemaFileOf(file))!.json) };
+        return { file, text, version: version(text), schema: jsonSchemaOf(file) };
+      }
+      case 'links': {
+        const { route, links } = linksToPage(root, documentFile(url.searchParams.get('file')));
+        return { route, links: links.map(withField) };
       }
       default:
         throw new Refusal(404, 'no such studio request');
     }
   };
 
-  const post = async (url: URL, body: { file?: unknown; value?: unknown; version?: unknown }): Promise<{ status: number; body: unknown }> => {
-    const file = documentFile(body.file);
-    if (body.value === undefined) throw new Refusal(400, 'the request names no value');
+  const post = async (url: URL, body: Record<string, unknown>): Promise<{ status: number; body: unknown }> => {
+    const route = (key: string) => {
+      if (typeof body[key] !== 'string') throw new Refusal(400, `the request names no ${key}`);
+      return body[key];
+    };
     switch (url.pathname.slice(API.length)) {
-      case 'validate':
-        return { status: 200, body: { problems: (await check(file, body.value)).problems.map(withText) } };
+      case 'validate': {
+        const file = documentFile(body.file);
+        if (body.value === undefined) throw new Refusal(400, 'the request names no value');
+        const edited = { file, value: body.value };
+        return { status: 200, body: { problems: (await check(file, body.value)).problems.map((p) => withText(p, edited)) } };
+      }
       case 'save': {
-        const { before, text, problems } = await check(file, body.value);
-        if (version(before) !== body.version) throw new Refusal(409, `pages-data/${file} changed on disk since it was opened; reload it to see the changes (yours are not saved)`);
+        const file = documentFile(body.file);
+        if (body.value === undefined) throw new Refusal(400, 'the request names no value');
+        const before = disk(file);
+        // Checked first: a file changed elsewhere (perhaps half-edited, not JSON) is never overwritten unasked.
+        if (version(before) !== body.version && body.replace !== true) {
+          let state = '';
+          try {
+            JSON.parse(before);
+          } catch {
+            state = ', and is not valid JSON now (being edited elsewhere?)';
+          }
+          throw new Refusal(409, `pages-data/${file} changed on disk since it was opened${state}. Your changes are not saved: open the page again to see the file as it is (losing them), or replace the file with your version`);
+        }
+        const { text, problems } = await check(file, body.value, before);
         const blocking = await newProblems(file, problems);
-        if (blocking.length > 0) return { status: 422, body: { saved: false, problems: blocking.map(withText) } };
+        if (blocking.length > 0) return { status: 422, body: { saved: false, problems: blocking.map((p) => withText(p, { file, value: body.value })) } };
         if (text !== before) writeFileSync(join(dataDir, file), text);
         return { status: 200, body: { saved: true, version: version(text), changed: text !== before } };
+      }
+      case 'create': {
+        const copyOf = body.copyOf === undefined ? undefined : documentFile(body.copyOf);
+        return { status: 200, body: await createPage(root, route('route'), copyOf) };
+      }
+      case 'move':
+        return { status: 200, body: await movePage(root, documentFile(body.file), route('to'), (text) => version(text) === body.version) };
+      case 'delete': {
+        const redirectTo = body.redirectTo === undefined ? undefined : route('redirectTo');
+        return { status: 200, body: await deletePage(root, documentFile(body.file), (text) => version(text) === body.version, redirectTo) };
       }
       default:
         throw new Refusal(404, 'no such studio request');
@@ -200,7 +254,8 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
 
   /** Only existing documents under pages-data/, by a plain relative path (no `..`, no dot files). */
   function documentFile(file: unknown): string {
-    if (typeof file !== 'string' || !/^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\.json$/.test(file)) {
+    // A template page's file is named [id].json (pages-data/products/[id].json).
+    if (typeof file !== 'string' || !/^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)*([A-Za-z0-9_-][A-Za-z0-9._-]*|\[id\])\.json$/.test(file)) {
       throw new Refusal(400, 'not a document path under pages-data/');
     }
     const inside = relative(dataDir, resolve(dataDir, file));
@@ -234,8 +289,12 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
         const answer = await post(url, await writeRequest(req));
         return send(answer.status, answer.body);
       } catch (err) {
-        if (err instanceof Refusal) return send(err.status, { error: err.message });
-        return next(err);
+        if (err instanceof Refusal) {
+          const { links, problems } = err.details;
+          return send(err.status, { error: err.message, ...(links && { links: links.map(withField) }), ...(problems && { problems: problems.map((p) => withText(p)) }) });
+        }
+        // Whatever else went wrong, the studio gets it as JSON it can show, not as an HTML error page.
+        return send(500, { error: `the studio's server failed: ${(err as Error).message}` });
       }
     })();
   };
@@ -246,7 +305,7 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
  * localhost from a visitor's browser, so a POST needs this origin (403), a JSON body (415, which a
  * cross-site form cannot send without a preflight) and a well-formed body (400).
  */
-async function writeRequest(req: IncomingMessage): Promise<{ file?: unknown; value?: unknown; version?: unknown }> {
+async function writeRequest(req: IncomingMessage): Promise<Record<string, unknown>> {
   const origin = req.headers.origin;
   const sameOrigin = origin ? origin === `http://${req.headers.host}` || origin === `https://${req.headers.host}` : req.headers['sec-fetch-site'] === 'same-origin';
   if (!sameOrigin) throw new Refusal(403, 'studio writes are accepted from the studio page only (same origin)');
@@ -261,7 +320,7 @@ async function writeRequest(req: IncomingMessage): Promise<{ file?: unknown; val
   }
   try {
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-    if (body && typeof body === 'object' && !Array.isArray(body)) return body;
+    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
   } catch {
     // answered below
   }

@@ -1,0 +1,31 @@
+// Where a redirect of pages-data/redirects.json sends an address: the one rule `npm run serve`, the
+// host files, the app's router and the studio follow. No zod and no node: the browser imports it.
+import { isPattern, PATTERN_SEGMENT } from '../../schemas/routes.ts';
+
+export interface RedirectRule {
+  from: string;
+  to: string;
+}
+
+/** The segment a pattern's [id] stands for, if `path` is one segment under its prefix. */
+function idUnder(pattern: string, path: string): string | undefined {
+  const prefix = pattern.slice(0, -PATTERN_SEGMENT.length);
+  const rest = path.startsWith(prefix) ? path.slice(prefix.length) : '';
+  return rest !== '' && !rest.includes('/') ? rest : undefined;
+}
+
+/**
+ * Where `path` (decoded, without its query) goes: an exact `from` first, then a pattern, whose [id]
+ * carries over (/products/[id] -> /catalogue/[id] sends /products/x to /catalogue/x). A trailing
+ * slash is no part of the address.
+ */
+export function redirectTarget(rules: readonly RedirectRule[], path: string): string | undefined {
+  const at = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const exact = rules.find((r) => r.from === at);
+  if (exact) return exact.to;
+  for (const r of rules) {
+    const id = isPattern(r.from) ? idUnder(r.from, at) : undefined;
+    if (id !== undefined) return isPattern(r.to) ? r.to.slice(0, -PATTERN_SEGMENT.length) + id : r.to;
+  }
+  return undefined;
+}

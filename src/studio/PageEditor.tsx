@@ -1,0 +1,461 @@
+// The studio's page editor: a document of pages-data/ in a form made from its JSON Schema, the page
+// beside it as the site shows it, its problems as `npm run validate` reports them, undo and redo of
+// every edit since it was opened, and the page operations (new, move, delete).
+import { Alert, Box, Button, Group, Loader, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { partner as partnerSchema, supplier as supplierSchema, type Partner, type Supplier } from '../../schemas/records';
+import { canonicalPath, isRecordFile, RECORD_FILES, routeOfFile } from '../../schemas/routes';
+import { siteDocument } from '../../schemas/site';
+import { redirectTarget } from '../lib/redirects';
+import { recordsOf } from '../page/resolve';
+import { api, recordData, type StudioContext, type StudioDocument, type StudioProblem } from './api';
+import { type History, record, redo, startHistory, undo } from './history';
+import { PageActions, type PageDialog } from './PageActions';
+import { Preview } from './PreviewPane';
+import { previewRouteOf } from './preview-route';
+import { DocumentForm, Form, type FormContext } from './SchemaForm';
+import { dataPathOf, isObject, type Json, type JsonSchema, setAt } from './schema';
+
+/**
+ * Problems are checked once the author pauses (the check reloads the whole content in the dev server,
+ * which would compete with the preview for the CPU); the preview follows every keystroke.
+ */
+const VALIDATE_AFTER_MS = 300;
+const CONTENT_CHANGED = 'acacia:content-changed';
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+type Opened = { file: string; version: string; schema: JsonSchema; saved: Json } | { file: string; broken: string };
+/** What the address asks for: a document, or an address no page answers (and where it redirects, if it does). */
+type Target = { file: string } | { missing: string; redirect: string | undefined };
+interface Status {
+  text: string;
+  actions?: { label: string; run(): void }[];
+}
+
+/** A field where typing goes: there, Ctrl+Z is the field's own undo. */
+const isTextField = (el: EventTarget | null) =>
+  el instanceof HTMLElement &&
+  (el.isContentEditable || el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(el.type)));
+
+function targetOf(wanted: string, docs: StudioDocument[], context: StudioContext): Target {
+  const doc = docs.find((d) => d.file === wanted || d.route === wanted || (d.route !== undefined && canonicalPath(d.route) === wanted));
+  if (doc) return { file: doc.file };
+  return { missing: wanted, redirect: wanted.startsWith('/') ? redirectTarget(context.redirects, wanted) : undefined };
+}
+
+/** The records as the preview resolves blocks with: the edited ones where a record document is open and reads. */
+function previewRecords(context: StudioContext, file: string | undefined, value: Json) {
+  const edited = <T extends { id: string }>(key: string, schema: { safeParse(v: unknown): { data?: T } }, saved: T[]): T[] => {
+    const list = isObject(value) && Array.isArray(value[key]) ? (value[key] as Json[]) : [];
+    const parsed = list.flatMap((item) => schema.safeParse(item).data ?? []);
+    return [...parsed, ...saved.filter((s) => !parsed.some((p) => p.id === s.id))];
+  };
+  const partners: Partner[] = file === RECORD_FILES.partners ? edited('partners', partnerSchema, context.records.partners) : context.records.partners;
+  const suppliers: Supplier[] = file === RECORD_FILES.suppliers ? edited('suppliers', supplierSchema, context.records.suppliers) : context.records.suppliers;
+  return recordsOf(recordData({ ...context.records, partners, suppliers }));
+}
+
+export function PageEditor() {
+  const [documents, setDocuments] = useState<StudioDocument[]>();
+  const [context, setContext] = useState<StudioContext>();
+  const [target, setTarget] = useState<Target>();
+  const [opened, setOpened] = useState<Opened>();
+  const [history, setHistory] = useState<History>(() => startHistory(null));
+  const value = history.present;
+  const [problems, setProblems] = useState<StudioProblem[]>([]);
+  const [status, setStatus] = useState<Status>();
+  const [open, setOpenPaths] = useState<ReadonlySet<string>>(new Set());
+  /** The field last focused in the form (which record a record document's preview shows). */
+  const [focus, setFocus] = useState<string>();
+  const [reveal, setReveal] = useState<{ path: string; n: number }>();
+  /** A field to go to once its document is open. */
+  const [pending, setPending] = useState<string>();
+  /** Bumped whenever the content on disk changes: check again. */
+  const [checks, setChecks] = useState(0);
+  const [dialog, setDialog] = useState<PageDialog>();
+  const [search, setSearch] = useState('');
+  const [failure, setFailure] = useState<string>();
+
+  const file = target && 'file' in target ? target.file : undefined;
+  const editing = opened && opened.file === file && 'saved' in opened ? opened : undefined;
+  const dirty = editing !== undefined && !same(value, editing.saved);
+  const document = documents?.find((d) => d.file === file);
+
+  const refresh = useCallback(async () => {
+    const [docs, ctx] = await Promise.all([api.documents(), api.context()]);
+    setDocuments(docs);
+    setContext(ctx);
+    return [docs, ctx] as const;
+  }, []);
+
+  useEffect(() => {
+    refresh().then(([docs, ctx]) => setTarget(targetOf(new URLSearchParams(location.search).get('page') ?? '/', docs, ctx)), (err: Error) => setFailure(err.message));
+  }, [refresh]);
+
+  const loading = useRef<string>(undefined);
+  /** What to tell the author once the next document is open (what a page operation did). */
+  const announce = useRef<string>(undefined);
+  const load = useCallback(async (next: string) => {
+    loading.current = next;
+    const doc = await api.open(next);
+    if (loading.current !== next) return;
+    let saved: Json;
+    try {
+      saved = JSON.parse(doc.text) as Json;
+    } catch (err) {
+      setOpened({ file: next, broken: (err as Error).message });
+      return;
+    }
+    setOpened({ file: next, version: doc.version, schema: doc.schema, saved });
+    setHistory(startHistory(saved));
+    setProblems([]);
+    setStatus(announce.current ? { text: announce.current } : undefined);
+    announce.current = undefined;
+    setOpenPaths(new Set());
+    setFocus(undefined);
+  }, []);
+
+  useEffect(() => {
+    if (file) load(file).catch((err: Error) => setFailure(err.message));
+  }, [file, load]);
+
+  // The content on disk changed (a save, a move, an edit in another editor): the lists and the problems
+  // are read again; a document that was not JSON is tried again, and one changed elsewhere and not
+  // edited here is opened as it is now.
+  useEffect(() => {
+    const hot = import.meta.hot;
+    const onChange = () => {
+      void refresh().catch(() => undefined);
+      setChecks((n) => n + 1);
+    };
+    hot?.on(CONTENT_CHANGED, onChange);
+    return () => hot?.off(CONTENT_CHANGED, onChange);
+  }, [refresh]);
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
+  const fileNow = useRef(file);
+  fileNow.current = file;
+  useEffect(() => {
+    // Not a document being left (moved or deleted, perhaps): only the one the author is on.
+    if (checks === 0 || !opened || opened.file !== fileNow.current) return;
+    if ('broken' in opened) return void load(opened.file).catch(() => undefined);
+    if (dirtyNow.current) return;
+    api.open(opened.file).then(
+      (doc) => void (doc.version !== opened.version && load(opened.file)),
+      () => undefined,
+    );
+    // Only a change on disk calls for this, not a change of what is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [checks]);
+
+  /** May the editor leave the document it has open: yes, or the author says so. */
+  const mayLeave = useCallback(() => !dirtyNow.current || window.confirm('Leave this document? Its unsaved changes are lost.'), []);
+
+  /** Opens another document (or an address no page answers), at a field if one is given. */
+  const go = useCallback(
+    (next: Target, field?: string, asked = false) => {
+      if ('file' in next && next.file === file) {
+        if (field) setPending(field);
+        return true;
+      }
+      if (!asked && !mayLeave()) return false;
+      // A page by its address (a document just made is not in the list yet), any other document by its file.
+      const shown = 'file' in next ? (isRecordFile(next.file) ? next.file : routeOfFile(next.file)) : next.missing;
+      window.history.replaceState(null, '', `?page=${encodeURIComponent(shown)}`);
+      setTarget(next);
+      setPending(field);
+      return true;
+    },
+    [file, mayLeave],
+  );
+
+  const choices = useMemo(() => (documents ?? []).map((d) => ({ value: d.file, label: d.label })), [documents]);
+  const label = document?.label ?? '';
+  useEffect(() => setSearch(label), [label]);
+
+  // What `npm run validate` would say of the text a save would write.
+  useEffect(() => {
+    if (!editing) return;
+    const abort = new AbortController();
+    const timer = setTimeout(() => {
+      api.validate(editing.file, value, abort.signal).then(
+        (found) => setProblems((before) => (same(before, found) ? before : found)),
+        (err: Error) => err.name !== 'AbortError' && setStatus({ text: `Could not check: ${err.message}` }),
+      );
+    }, VALIDATE_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [editing, value, checks]);
+
+  const change = useCallback<FormContext['change']>((path, next, typed = false) => {
+    setHistory((h) => record(h, setAt(h.present, path, next), path, typed, Date.now()));
+    setStatus(undefined);
+  }, []);
+  const notify = useCallback((text: string) => setStatus({ text }), []);
+  const setOpen = useCallback<FormContext['setOpen']>((path, isOpen) => {
+    setOpenPaths((paths) => {
+      if (paths.has(path) === isOpen) return paths;
+      const next = new Set(paths);
+      if (isOpen) next.add(path);
+      else next.delete(path);
+      return next;
+    });
+  }, []);
+
+  const own = `pages-data/${file}`;
+  const byPath = useMemo(() => {
+    const map = new Map<string, string[]>();
+    for (const p of problems) if (p.file === own) map.set(dataPathOf(p.path), [...(map.get(dataPathOf(p.path)) ?? []), p.text]);
+    return map;
+  }, [problems, own]);
+  const form = useMemo<FormContext | undefined>(
+    () => context && { options: context.options, problems: byPath, change, notify, open, setOpen },
+    [context, byPath, change, notify, open, setOpen],
+  );
+
+  /** Takes the author to a field (a data path): opens its block, then focuses the nearest input there. */
+  const goTo = useCallback(
+    (path: string) => {
+      const parts = path.split('.');
+      if (parts.length > 1 && /^\d+$/.test(parts[1]!)) setOpen(`${parts[0]}.${parts[1]}`, true);
+      const find = (at: string) => window.document.querySelector<HTMLElement>(`[data-path="${at}"], [data-path-group="${at}"], [data-item="${at}"]`);
+      let frames = 0;
+      const attempt = () => {
+        // The field itself once its block has opened; after a few frames, the nearest of its parents there is.
+        let n = parts.length;
+        let target = find(path);
+        if (!target && ++frames < 8) return void requestAnimationFrame(attempt);
+        while (!target && --n > 0) target = find(parts.slice(0, n).join('.'));
+        if (!target) return;
+        target.scrollIntoView({ block: 'center' });
+        (target.matches('input, textarea, select, button') ? target : target.querySelector<HTMLElement>('input, textarea, select, button'))?.focus();
+      };
+      requestAnimationFrame(attempt);
+    },
+    [setOpen],
+  );
+  useEffect(() => {
+    if (pending === undefined || !editing || !form) return;
+    goTo(pending);
+    setPending(undefined);
+  }, [pending, editing, form, goTo]);
+
+  const save = async (replace = false) => {
+    if (!editing) return;
+    setStatus({ text: 'Saving…' });
+    const saving = value;
+    const answer = await api.save(editing.file, saving, editing.version, replace);
+    if (answer.outcome === 'saved') {
+      setOpened({ ...editing, version: answer.version, saved: saving });
+      setStatus({ text: 'Saved' });
+      void refresh();
+    } else if (answer.outcome === 'invalid') {
+      setProblems(answer.problems);
+      setStatus({ text: `Not saved: ${answer.problems.length} problem${answer.problems.length === 1 ? '' : 's'} to fix first (listed above the form)` });
+    } else if (answer.outcome === 'conflict') {
+      setStatus({
+        text: `Not saved: ${answer.error}`,
+        actions: [
+          { label: 'Replace the file with my version', run: () => void save(true) },
+          { label: 'Open the file as it is now', run: () => void load(editing.file) },
+        ],
+      });
+    } else {
+      setStatus({ text: `Not saved: ${answer.error}` });
+    }
+  };
+  const saveNow = useRef(save);
+  saveNow.current = save;
+
+  const doUndo = useCallback(() => {
+    setHistory(undo);
+    setStatus(undefined);
+  }, []);
+  const doRedo = useCallback(() => {
+    setHistory(redo);
+    setStatus(undefined);
+  }, []);
+  // Ctrl/Cmd+S saves anywhere; Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z (or Ctrl+Y) undo and redo, outside text fields.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const key = e.key.toLowerCase();
+      if (key === 's') {
+        e.preventDefault();
+        void saveNow.current();
+      } else if (isTextField(e.target) || (key !== 'z' && key !== 'y')) {
+        return;
+      } else {
+        e.preventDefault();
+        if (key === 'z' && !e.shiftKey) doUndo();
+        else doRedo();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [doUndo, doRedo]);
+
+  // Reloading, going back or closing the tab with unsaved changes asks first.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const onFocusIn = (e: React.FocusEvent) => {
+    const path = (e.target as HTMLElement).closest('[data-path], [data-item]')?.getAttribute('data-path') ?? (e.target as HTMLElement).closest('[data-item]')?.getAttribute('data-item');
+    if (!path) return;
+    setFocus(path);
+    setReveal((r) => ({ path, n: (r?.n ?? 0) + 1 }));
+  };
+
+  // The preview: the page itself, or for a record document the page that shows what is edited.
+  const recordRoute = file && context && editing && document?.route === undefined ? previewRouteOf(file, focus, value, context) : undefined;
+  const [shown, setShown] = useState<{ route: string; doc: Json }>();
+  useEffect(() => {
+    const pageFile = recordRoute && documents?.find((d) => d.route === recordRoute)?.file;
+    if (!pageFile) return setShown(undefined);
+    api.open(pageFile).then((doc) => setShown({ route: recordRoute, doc: JSON.parse(doc.text) as Json }), () => setShown(undefined));
+  }, [recordRoute, documents, checks]);
+  const records = useMemo(() => context && previewRecords(context, file, value), [context, file, value]);
+  const site = useMemo(() => (file === RECORD_FILES.site ? siteDocument.safeParse(value).data : undefined), [file, value]);
+  const isPage = document?.route !== undefined;
+
+  if (failure) return <Alert color="red" title="The studio could not start">{failure}</Alert>;
+  const current = isPage && editing ? { file: editing.file, route: document!.route!, version: editing.version } : undefined;
+  return (
+    <Box style={{ display: 'grid', gridTemplateColumns: 'minmax(420px, 560px) minmax(0, 1fr)', height: '100%', minHeight: 0 }}>
+      <Box component="main" style={{ overflowY: 'auto', borderRight: '1px solid var(--mantine-color-gray-3)' }} onFocus={onFocusIn}>
+        <Stack gap="xs" p="md" pb="xs" style={{ position: 'sticky', top: 0, zIndex: 5, background: 'var(--mantine-color-body)', borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          <Select
+            label="Page"
+            description="A page of the site, the site document, the records or the redirects (pages-data/)."
+            data={choices}
+            value={file ?? null}
+            searchValue={search}
+            onSearchChange={setSearch}
+            onChange={(next) => {
+              // Staying (the author kept unsaved changes): the box shows the page still open.
+              if (next && !go({ file: next })) setSearch(label);
+            }}
+            placeholder={target && 'missing' in target ? target.missing : undefined}
+            searchable
+            allowDeselect={false}
+            maxDropdownHeight={400}
+          />
+          <PageActions
+            dialog={dialog}
+            setDialog={setDialog}
+            documents={documents ?? []}
+            current={current}
+            dirty={dirty}
+            mayLeave={mayLeave}
+            done={(next, message) => {
+              // The page was made, moved or deleted: nothing unsaved is left to lose (the dialogs asked).
+              void refresh().then(() => {
+                announce.current = message;
+                go({ file: next }, undefined, true);
+                if (next === file) setStatus({ text: message });
+              });
+            }}
+            open={(next, field) => go({ file: next }, field)}
+          />
+          <Group gap="xs">
+            <Button onClick={() => void save()} disabled={!editing} title="Ctrl+S">Save</Button>
+            <Button variant="default" onClick={doUndo} disabled={history.past.length === 0} title="Ctrl+Z">Undo</Button>
+            <Button variant="default" onClick={doRedo} disabled={history.future.length === 0} title="Shift+Ctrl+Z">Redo</Button>
+            <Text role="status" size="sm" style={{ flex: 1 }}>
+              {status?.text ?? (dirty ? 'Unsaved changes' : '')}
+            </Text>
+          </Group>
+          {status?.actions && (
+            <Group gap="xs">
+              {status.actions.map((a) => (
+                <Button key={a.label} size="xs" variant="light" onClick={a.run}>{a.label}</Button>
+              ))}
+            </Group>
+          )}
+        </Stack>
+        <Stack gap="md" p="md">
+          {target && 'missing' in target ? (
+            <Missing target={target} open={(route) => go(targetOf(route, documents ?? [], context!))} create={(address) => setDialog({ kind: 'new', address })} />
+          ) : opened && 'broken' in opened && opened.file === file ? (
+            <Alert color="red" title={`pages-data/${opened.file} is not valid JSON`}>
+              {opened.broken}. Fix it in your editor (npm run validate names the line): the studio opens it as soon as it reads.
+            </Alert>
+          ) : editing && form ? (
+            <>
+              <ProblemList problems={problems} own={own} open={(p) => go({ file: p.file.replace(/^pages-data\//, '') }, dataPathOf(p.path))} />
+              <Form.Provider value={form}>
+                <DocumentForm schema={editing.schema} path="" value={value} label={label || (file ?? '')} required />
+              </Form.Provider>
+            </>
+          ) : (
+            <Loader aria-label="Loading" />
+          )}
+        </Stack>
+      </Box>
+      <Preview
+        route={isPage ? document!.route : shown?.route}
+        doc={isPage ? (editing ? value : undefined) : shown?.doc}
+        records={records}
+        site={site}
+        empty={
+          target && 'missing' in target
+            ? 'No page to show.'
+            : 'No page shows this document yet: the preview shows the page that shows the record being edited (choose one of its fields).'
+        }
+        onSelect={isPage ? goTo : undefined}
+        reveal={isPage ? reveal : undefined}
+      />
+    </Box>
+  );
+}
+
+/** An address no page answers (an old bookmark, a mistyped link): said so, with where it redirects or the way to make the page. */
+function Missing({ target, open, create }: { target: { missing: string; redirect: string | undefined }; open(route: string): void; create(address: string): void }) {
+  return (
+    <Alert title={`No page answers at ${target.missing}`}>
+      <Stack gap="xs">
+        {target.redirect ? (
+          <Text size="sm">It redirects to {target.redirect} (pages-data/redirects.json): the page moved there.</Text>
+        ) : (
+          <Text size="sm">There is no document for this address in pages-data/. Choose a page above, or make one here.</Text>
+        )}
+        <Group gap="xs">
+          {target.redirect && <Button size="xs" onClick={() => open(target.redirect!)}>Open {target.redirect}</Button>}
+          {target.missing.startsWith('/') && !target.redirect && (
+            <Button size="xs" variant="light" onClick={() => create(target.missing)}>Create a page at {target.missing}</Button>
+          )}
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The problems of the document and those it causes elsewhere: each names its field as the form does, and opens it. */
+const ProblemList = memo(function ProblemList({ problems, own, open }: { problems: StudioProblem[]; own: string; open(p: StudioProblem): void }) {
+  if (problems.length === 0) return <Text size="sm" c="dimmed">No problems: npm run validate accepts this document.</Text>;
+  const mine = problems.filter((p) => p.file === own);
+  const others = problems.filter((p) => p.file !== own);
+  const item = (p: StudioProblem) => (
+    <UnstyledButton key={p.text} onClick={() => open(p)} title={`Go to the field. ${p.hint}`} data-problem={p.path} fz="sm">
+      <Text span fw={600} fz="sm">{p.field}</Text>
+      {p.file !== own && <Text span fz="sm"> in {p.file}</Text>}: {p.message}
+      <Text ff="monospace" fz="xs" c="dimmed">{p.text}</Text>
+    </UnstyledButton>
+  );
+  return (
+    <Alert color="red" title={`${problems.length} problem${problems.length === 1 ? '' : 's'}, as npm run validate reports ${problems.length === 1 ? 'it' : 'them'}`}>
+      <Stack gap={6}>
+        {mine.map(item)}
+        {others.length > 0 && <Text size="xs" fw={600}>In other documents (choose one to open it):</Text>}
+        {others.map(item)}
+      </Stack>
+    </Alert>
+  );
+});

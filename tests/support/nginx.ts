@@ -1,0 +1,79 @@
+// deploy/nginx.conf under Debian's nginx, over a built dist/ (the project's or a scratch copy's), with
+// its pid, logs and temp files in a folder of its own, so nothing under /etc or /var is touched.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { NGINX_HEADERS_FILE, NGINX_REDIRECTS_FILE } from '../../src/node/build/host-files';
+
+export const nginxBin = '/usr/sbin/nginx';
+const project = resolve(import.meta.dirname, '../..');
+
+/** deploy/nginx.conf with its listen, root and includes (the files the build writes into dist/.host/) pointed at `dist`. */
+function siteConfig(port: number, dist: string): string {
+  let text = readFileSync(join(project, 'deploy/nginx.conf'), 'utf8');
+  const settings = [['listen', `127.0.0.1:${port}`], ['root', dist]] as const;
+  for (const [directive, value] of settings) {
+    const re = new RegExp(`^(\\s*)${directive} [^;]+;`, 'm');
+    if (!re.test(text)) throw new Error(`deploy/nginx.conf has no '${directive}' line for the test to set`);
+    text = text.replace(re, (_, indent: string) => `${indent}${directive} ${value};`);
+  }
+  for (const file of [NGINX_HEADERS_FILE, NGINX_REDIRECTS_FILE]) {
+    const re = new RegExp(`^(\\s*)include \\S*/${file.replace(/[.]/g, '\\.')};`, 'm');
+    if (!re.test(text)) throw new Error(`deploy/nginx.conf has no include of ${file} for the test to set`);
+    text = text.replace(re, (_, indent: string) => `${indent}include ${join(dist, file)};`);
+  }
+  return text;
+}
+
+function mainConfig(dir: string): string {
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${join(dir, t)};`);
+  return [
+    'master_process off;', // one process, and no switch to another user when run as root
+    `pid ${join(dir, 'nginx.pid')};`,
+    `error_log ${join(dir, 'error.log')};`,
+    'events {}',
+    'http {',
+    '  include /etc/nginx/mime.types;',
+    '  default_type application/octet-stream;',
+    `  access_log ${join(dir, 'access.log')};`,
+    ...temp,
+    '  include site.conf;',
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** Starts nginx on 127.0.0.1:`port` over `dist` and resolves once it answers. */
+export async function startNginx(port: number, dist: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (!existsSync(nginxBin)) {
+    throw new Error(`${nginxBin} is missing, so deploy/nginx.conf cannot be tested: install the Debian package nginx (bash .ci/run does)`);
+  }
+  const url = `http://127.0.0.1:${port}`;
+  const dir = mkdtempSync(join(tmpdir(), 'nginx-'));
+  writeFileSync(join(dir, 'site.conf'), siteConfig(port, dist));
+  writeFileSync(join(dir, 'nginx.conf'), mainConfig(dir));
+  let output = '';
+  const proc = spawn(nginxBin, ['-e', join(dir, 'error.log'), '-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  proc.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const stop = async () => {
+    if (proc.exitCode === null) {
+      proc.kill('SIGQUIT');
+      await once(proc, 'exit');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const log = () => output + (existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '');
+  for (let tries = 0; ; tries++) {
+    if (proc.exitCode !== null || tries === 100) {
+      const text = `nginx ${proc.exitCode !== null ? `exited with ${proc.exitCode}` : `did not answer at ${url} within 10 s`}:\n${log()}`;
+      await stop();
+      throw new Error(text);
+    }
+    if (await fetch(url).then(() => true, () => false)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, stop };
+}

@@ -1,0 +1,53 @@
+// pages-data/redirects.json (D17): the one matching rule, and what the build writes for each host.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { redirectTarget } from '../../src/lib/redirects';
+import { loadContent } from '../../src/node/content/load';
+import { hostFiles, NGINX_REDIRECTS_FILE, SERVER_REDIRECTS_FILE } from '../../src/node/build/host-files';
+
+const rules = [
+  { from: '/services/microscopy', to: '/services/microscopes' },
+  { from: '/About-Us.html', to: '/contact' },
+  { from: '/products/[id]', to: '/catalogue/[id]' },
+  { from: '/products/special', to: '/services' },
+];
+
+describe('where a redirect sends an address', () => {
+  it('an exact address, with or without a trailing slash', () => {
+    expect(redirectTarget(rules, '/services/microscopy')).toBe('/services/microscopes');
+    expect(redirectTarget(rules, '/services/microscopy/')).toBe('/services/microscopes');
+    expect(redirectTarget(rules, '/About-Us.html')).toBe('/contact');
+    expect(redirectTarget(rules, '/about-us.html')).toBeUndefined();
+    expect(redirectTarget(rules, '/services/microscopy/x')).toBeUndefined();
+  });
+
+  it('a pattern carries its [id] over, one segment deep, after every exact address', () => {
+    expect(redirectTarget(rules, '/products/photometer-7500')).toBe('/catalogue/photometer-7500');
+    expect(redirectTarget(rules, '/products/special')).toBe('/services');
+    expect(redirectTarget(rules, '/products')).toBeUndefined();
+    expect(redirectTarget(rules, '/products/a/b')).toBeUndefined();
+  });
+});
+
+describe('the host files of the redirects', async () => {
+  const root = resolve(__dirname, '../..');
+  const overrides = new Map([
+    ['redirects.json', JSON.stringify({ $schema: '../schemas/redirects.schema.json', redirects: [{ from: '/services/microscopy-old', to: '/services/microscopy' }, { from: '/goods/[id]', to: '/catalogue/[id]' }] })],
+    // A page standing for every address under /catalogue/ (as a template page will), for the pattern to lead to.
+    ['catalogue/[id].json', JSON.stringify({ ...JSON.parse(readFileSync(resolve(root, 'pages-data/contact.json'), 'utf8')), $schema: '../../schemas/page.schema.json' })],
+  ]);
+  const { content, problems } = await loadContent(root, { overrides, skipSchemaFiles: true });
+  it('the content with them is valid', () => expect(problems).toEqual([]));
+  const files = content ? hostFiles(content, content.site) : {};
+
+  it.runIf(content)('_redirects: one 301 line each, [id] as :id', () => {
+    const lines = files._redirects!.split('\n').filter((l) => / 301$/.test(l) && !l.includes('.html'));
+    expect(lines).toEqual(['/services/microscopy-old  /services/microscopy  301', '/goods/:id  /catalogue/:id  301']);
+  });
+
+  it.runIf(content)('our server reads them as they are; nginx gets a map of regular expressions, exact addresses first', () => {
+    expect(JSON.parse(files[SERVER_REDIRECTS_FILE]!)).toEqual(content!.redirects);
+    expect(files[NGINX_REDIRECTS_FILE]).toContain('    "~^/services/microscopy-old/*$"  "/services/microscopy";\n    "~^/goods/([^/]+)/*$"  "/catalogue/$1";\n}');
+  });
+});
