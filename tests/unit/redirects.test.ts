@@ -1,5 +1,4 @@
 // pages-data/redirects.json (D17): the one matching rule, and what the build writes for each host.
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { redirectTarget } from '../../src/lib/redirects';
@@ -33,21 +32,20 @@ describe('where a redirect sends an address', () => {
 describe('the host files of the redirects', async () => {
   const root = resolve(__dirname, '../..');
   const overrides = new Map([
-    ['redirects.json', JSON.stringify({ $schema: '../schemas/redirects.schema.json', redirects: [{ from: '/services/microscopy-old', to: '/services/microscopy' }, { from: '/goods/[id]', to: '/catalogue/[id]' }] })],
-    // A page standing for every address under /catalogue/ (as a template page will), for the pattern to lead to.
-    ['catalogue/[id].json', JSON.stringify({ ...JSON.parse(readFileSync(resolve(root, 'pages-data/contact.json'), 'utf8')), $schema: '../../schemas/page.schema.json' })],
+    // The pattern leads to the products' template page, which stands for every address under /products/.
+    ['redirects.json', JSON.stringify({ $schema: '../schemas/redirects.schema.json', redirects: [{ from: '/services/microscopy-old', to: '/services/microscopy' }, { from: '/goods/[id]', to: '/products/[id]' }] })],
   ]);
   const { content, problems } = await loadContent(root, { overrides, skipSchemaFiles: true });
   it('the content with them is valid', () => expect(problems).toEqual([]));
   const files = content ? hostFiles(content, content.site) : {};
 
-  it.runIf(content)('_redirects: one 301 line each, [id] as :id', () => {
+  it('_redirects: one 301 line each, [id] as :id', () => {
     const lines = files._redirects!.split('\n').filter((l) => / 301$/.test(l) && !l.includes('.html'));
-    expect(lines).toEqual(['/services/microscopy-old  /services/microscopy  301', '/goods/:id  /catalogue/:id  301']);
+    expect(lines).toEqual(['/services/microscopy-old  /services/microscopy  301', '/goods/:id  /products/:id  301']);
   });
 
-  it.runIf(content)('our server reads them as they are; nginx gets a map of regular expressions, exact addresses first', () => {
+  it('our server reads them as they are; nginx gets a map of regular expressions, exact addresses first', () => {
     expect(JSON.parse(files[SERVER_REDIRECTS_FILE]!)).toEqual(content!.redirects);
-    expect(files[NGINX_REDIRECTS_FILE]).toContain('    "~^/services/microscopy-old/*$"  "/services/microscopy";\n    "~^/goods/([^/]+)/*$"  "/catalogue/$1";\n}');
+    expect(files[NGINX_REDIRECTS_FILE]).toContain('    "~^/services/microscopy-old/*$"  "/services/microscopy";\n    "~^/goods/([^/]+)/*$"  "/products/$1";\n}');
   });
 });

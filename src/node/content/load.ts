@@ -333,7 +333,9 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
   }
 
   const redirects = sources.has(REDIRECTS_FILE) ? check(REDIRECTS_FILE, redirectsDocument)?.redirects : [];
-  if (parsed.has(REDIRECTS_FILE)) checkRedirects(root, sources.get(REDIRECTS_FILE)!, parsed.get(REDIRECTS_FILE), claims, failedAt.get(REDIRECTS_FILE), report);
+  // A redirect leads to a page, or (a pattern) to a template page, which stands for every address under its prefix.
+  const targets = new Set([...claims.keys(), ...[...pages.values()].filter((p) => isTemplateFile(p.file)).map((p) => p.route)]);
+  if (parsed.has(REDIRECTS_FILE)) checkRedirects(root, sources.get(REDIRECTS_FILE)!, parsed.get(REDIRECTS_FILE), claims, targets, failedAt.get(REDIRECTS_FILE), report);
 
   const pictures = new Map<string, PictureFacts>();
   const read = new Map<string, Promise<PictureFacts | Error>>();
@@ -453,6 +455,7 @@ function checkRedirects(
   src: SourceFile,
   data: unknown,
   claims: ReadonlyMap<string, SourceFile>,
+  targets: ReadonlySet<string>,
   refused: ReadonlySet<string> | undefined,
   report: <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>) => void,
 ) {
@@ -472,7 +475,7 @@ function checkRedirects(
       if (seen.has(from)) report(src, ['redirects', i, 'from'], 'duplicate-redirect', { from });
       seen.add(from);
     }
-    if (to === undefined || claims.has(to)) continue;
+    if (to === undefined || targets.has(to)) continue;
     const next = rules.find((r) => r.from === to && r.to !== undefined);
     if (next) report(src, ['redirects', i, 'to'], 'redirect-chain', { to, next: next.to! });
     else report(src, ['redirects', i, 'to'], 'redirect-to-nowhere', { to, guess: nearest(to, urls) });
