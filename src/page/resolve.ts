@@ -1,6 +1,6 @@
 import { blockDefinitions, type Block } from '../../schemas/blocks/index.ts';
 import type { Records } from '../../schemas/blocks/define.ts';
-import type { Brand, Collection, Entry, Listing } from '../../schemas/collections.ts';
+import type { Brand, Collection, Crumb, Entry, Listing, ProductEntry } from '../../schemas/collections.ts';
 import { entryRoute, partnerAlias } from '../../schemas/routes.ts';
 import type { Partner, Product, ProductCategory, Supplier } from '../../schemas/records.ts';
 import type { RenderedBlock } from './types.ts';
@@ -86,4 +86,17 @@ export function recordsOf(data: RecordData, entry?: Entry): Records {
     url,
     ...(entry ? { entry } : {}),
   };
+}
+
+/**
+ * A product's entry, what its page's blocks show: the product with its brand and category, its page's
+ * address under the template's route, and its breadcrumb (the pages above the template, its category's
+ * listing where there is one, itself).
+ */
+export function productEntry(records: Records, templateRoute: string, product: Product, above: readonly Crumb[]): ProductEntry {
+  const url = entryRoute(templateRoute, product.id);
+  const category = records.category(product.category);
+  const listed = records.url('product-categories', category.id);
+  const trail = [...above, ...(listed ? [{ name: category.name, url: listed }] : []), { name: product.name, url }];
+  return { collection: 'products', product, brand: records.brand(product.brand), category, url, trail };
 }

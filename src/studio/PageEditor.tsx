@@ -3,15 +3,16 @@
 // every edit since it was opened, and the page operations (new, move, delete).
 import { Alert, Box, Button, Group, Loader, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { partner as partnerSchema, supplier as supplierSchema, type Partner, type Supplier } from '../../schemas/records';
-import { canonicalPath, isRecordFile, RECORD_FILES, routeOfFile } from '../../schemas/routes';
+import { partner as partnerSchema, productDocument, supplier as supplierSchema, type Partner, type Supplier } from '../../schemas/records';
+import { canonicalPath, isRecordFile, productIdOfFile, RECORD_FILES, routeOfFile } from '../../schemas/routes';
 import { siteDocument } from '../../schemas/site';
 import { redirectTarget } from '../lib/redirects';
-import { recordsOf } from '../page/resolve';
+import type { RecordData } from '../page/resolve';
 import { api, recordData, type StudioContext, type StudioDocument, type StudioProblem } from './api';
 import { type History, record, redo, startHistory, undo } from './history';
 import { PageActions, type PageDialog } from './PageActions';
 import { Preview } from './PreviewPane';
+import { previewView } from './preview-entry';
 import { previewRouteOf } from './preview-route';
 import { DocumentForm, Form, type FormContext } from './SchemaForm';
 import { dataPathOf, isObject, type Json, type JsonSchema, setAt } from './schema';
@@ -45,7 +46,7 @@ function targetOf(wanted: string, docs: StudioDocument[], context: StudioContext
 }
 
 /** The records as the preview resolves blocks with: the edited ones where a record document is open and reads. */
-function previewRecords(context: StudioContext, file: string | undefined, value: Json) {
+function previewData(context: StudioContext, file: string | undefined, value: Json): RecordData {
   const edited = <T extends { id: string }>(key: string, schema: { safeParse(v: unknown): { data?: T } }, saved: T[]): T[] => {
     const list = isObject(value) && Array.isArray(value[key]) ? (value[key] as Json[]) : [];
     const parsed = list.flatMap((item) => schema.safeParse(item).data ?? []);
@@ -53,7 +54,11 @@ function previewRecords(context: StudioContext, file: string | undefined, value:
   };
   const partners: Partner[] = file === RECORD_FILES.partners ? edited('partners', partnerSchema, context.records.partners) : context.records.partners;
   const suppliers: Supplier[] = file === RECORD_FILES.suppliers ? edited('suppliers', supplierSchema, context.records.suppliers) : context.records.suppliers;
-  return recordsOf(recordData({ ...context.records, partners, suppliers }));
+  // A product record (its id is its file's name), where it reads.
+  const productId = file && productIdOfFile(file);
+  const product = productId ? productDocument.safeParse(value).data : undefined;
+  const products = product ? context.records.products.map((p) => (p.id === productId ? { ...product, id: productId } : p)) : context.records.products;
+  return recordData({ ...context.records, partners, suppliers, products });
 }
 
 export function PageEditor() {
@@ -317,11 +322,15 @@ export function PageEditor() {
   const recordRoute = file && context && editing && document?.route === undefined ? previewRouteOf(file, focus, value, context) : undefined;
   const [shown, setShown] = useState<{ route: string; doc: Json }>();
   useEffect(() => {
-    const pageFile = recordRoute && documents?.find((d) => d.route === recordRoute)?.file;
+    // A product's page is the products' template's.
+    const productPage = file && productIdOfFile(file) ? context?.records.templates.products : undefined;
+    const pageFile = recordRoute && documents?.find((d) => d.route === (productPage ?? recordRoute))?.file;
     if (!pageFile) return setShown(undefined);
     api.open(pageFile).then((doc) => setShown({ route: recordRoute, doc: JSON.parse(doc.text) as Json }), () => setShown(undefined));
-  }, [recordRoute, documents, checks]);
-  const records = useMemo(() => context && previewRecords(context, file, value), [context, file, value]);
+  }, [recordRoute, documents, checks, file, context]);
+  const data = useMemo(() => context && previewData(context, file, value), [context, file, value]);
+  const base = document?.route !== undefined ? (editing ? { route: document.route, doc: value } : undefined) : shown;
+  const view = useMemo(() => data && base && previewView(base.route, base.doc, data, documents ?? []), [data, base?.route, base?.doc, documents]);
   const site = useMemo(() => (file === RECORD_FILES.site ? siteDocument.safeParse(value).data : undefined), [file, value]);
   const isPage = document?.route !== undefined;
 
@@ -400,9 +409,9 @@ export function PageEditor() {
         </Stack>
       </Box>
       <Preview
-        route={isPage ? document!.route : shown?.route}
-        doc={isPage ? (editing ? value : undefined) : shown?.doc}
-        records={records}
+        route={view?.route}
+        doc={view?.doc}
+        records={view?.records}
         site={site}
         empty={
           target && 'missing' in target

@@ -11,6 +11,8 @@ export interface StudioDocument {
   label: string;
   /** The page's route; absent for the site document and the records. */
   route?: string;
+  /** The page's heading as a breadcrumb names it (its opening block's title). */
+  heading?: string;
 }
 
 /** A problem as `npm run validate` reports it; `text` is the line it prints. */

@@ -1,14 +1,14 @@
 // What the preview shows for a document that is not a page: the page that shows what is being edited.
 // One table, by file (or by folder, `records/x/*`, for a collection of one record per file): the
 // catalogue's product records plug in with a line of their own.
-import { isPattern, partnerPage, RECORD_FILES, REDIRECTS_FILE } from '../../schemas/routes';
+import { isPattern, partnerPage, PRODUCTS_FOLDER, RECORD_FILES, REDIRECTS_FILE, routeOfRecord } from '../../schemas/routes';
 import type { StudioContext } from './api';
 import { isObject, type Json, type JsonObject } from './schema';
 
 interface RecordPreview {
   /** The document's list of records, if it holds several (the record edited is the one previewed). */
   list?: string;
-  route(record: JsonObject, context: StudioContext): string | undefined;
+  route(record: JsonObject, context: StudioContext, file: string): string | undefined;
 }
 
 const idOf = (record: JsonObject) => (typeof record.id === 'string' ? record.id : undefined);
@@ -18,6 +18,8 @@ const RECORD_PREVIEWS: Record<string, RecordPreview> = {
   [RECORD_FILES.site]: { route: () => '/contact' },
   [RECORD_FILES.partners]: { list: 'partners', route: (r) => (idOf(r) ? partnerPage(idOf(r)!) : undefined) },
   [RECORD_FILES.suppliers]: { list: 'suppliers', route: (r, context) => (idOf(r) ? context.supplierPages[idOf(r)!] : undefined) },
+  // A product (one file each, named by its id): its own page, made from the products' template.
+  [`${PRODUCTS_FOLDER}*`]: { route: (_, context, file) => routeOfRecord(file, context.records.templates) },
   [REDIRECTS_FILE]: { list: 'redirects', route: (r) => (typeof r.to === 'string' && !isPattern(r.to) ? r.to : undefined) },
 };
 
@@ -35,6 +37,6 @@ export function previewRouteOf(file: string, focus: string | undefined, value: J
     const [list, index] = (focus ?? '').split('.');
     record = records[list === preview.list ? Number(index) : 0] ?? records[0];
   }
-  const route = isObject(record) ? preview.route(record, context) : undefined;
+  const route = isObject(record) ? preview.route(record, context, file) : undefined;
   return route && context.options.page.includes(route) ? route : undefined;
 }

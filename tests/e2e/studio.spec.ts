@@ -597,6 +597,20 @@ test('the preview shows a phone, a tablet or a desktop width; the site document 
   await expect(preview(page).getByText('A Renamed Brand').first()).toBeVisible();
 });
 
+test('a product record previews its own page, following the edit; the products template previews as a product\'s page', async ({ page }) => {
+  await page.goto(`${dev.url}/__studio?page=records/products/photometer-7500.json`);
+  await page.locator('[data-path="name"]').fill('Photometer 7500 Renamed', { timeout: 60_000 });
+  await expect(page.getByText('Preview of /products/photometer-7500')).toBeVisible();
+  await expect(preview(page).locator('h1')).toHaveText(/Photometer 7500 Renamed/, { timeout: 60_000 });
+  await expect(preview(page).getByRole('link', { name: 'Request Quote' }).or(preview(page).getByRole('button', { name: 'Request Quote' })).first()).toBeVisible();
+
+  await page.goto(`${dev.url}/__studio?page=${encodeURIComponent('/products/[id]')}`);
+  // The first product's page (the products go by id): its name in the heading, its address in the preview's.
+  const first = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../pages-data/records/products/comparator-2000-plus.json'), 'utf8')) as { name: string };
+  await expect(page.getByText('Preview of /products/comparator-2000-plus')).toBeVisible({ timeout: 60_000 });
+  await expect(preview(page).locator('h1')).toHaveText(first.name, { timeout: 60_000 });
+});
+
 test('saving over a file broken on disk since it was opened says what happened, and can replace it', async ({ page }) => {
   const file = 'pages-data/services/laboratory-glassware.json';
   await openStudio(page, '/services/laboratory-glassware');

@@ -18,7 +18,7 @@ import {
 import type { PageDocument } from '../../../schemas/page.ts';
 import type { Product } from '../../../schemas/records.ts';
 import { entryRoute, isTemplateFile, parentRoute, productFile, productIdOfFile, routeOfFile } from '../../../schemas/routes.ts';
-import { type RecordData, recordsOf } from '../../page/resolve.ts';
+import { productEntry, type RecordData, recordsOf } from '../../page/resolve.ts';
 import type { Code, Params } from './problems.ts';
 
 type Path = (string | number)[];
@@ -92,11 +92,8 @@ export function entryPages(data: RecordData, templates: ReadonlyMap<Collection, 
     const trail = above(products);
     const route = routeOfFile(products.file);
     for (const product of data.products.values()) {
-      const url = entryRoute(route, product.id);
-      const category = records.category(product.category);
-      const listed = records.url('product-categories', category.id);
-      const crumbs = [...trail, ...(listed ? [{ name: category.name, url: listed }] : []), { name: product.name, url }];
-      make(products, url, { collection: 'products', product, brand: records.brand(product.brand), category, url, trail: crumbs });
+      const entry = productEntry(records, route, product, trail);
+      make(products, entry.url, entry);
     }
   }
 

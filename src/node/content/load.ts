@@ -360,7 +360,7 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
 }
 
 /** A page's heading, as a breadcrumb names it: its opening block's title, else its meta title. */
-function headingOf(doc: PageDocument | undefined): string | undefined {
+export function headingOf(doc: PageDocument | undefined): string | undefined {
   const first = doc?.blocks[0];
   return first && 'title' in first && typeof first.title === 'string' ? first.title : doc?.meta.title;
 }

@@ -11,7 +11,8 @@ import { collections, type Collection } from '../../../schemas/collections.ts';
 import { partnersDocument, productCategoriesDocument, productDocument, suppliersDocument, type Product } from '../../../schemas/records.ts';
 import { redirectsDocument } from '../../../schemas/redirects.ts';
 import { isRecordFile, isTemplateFile, partnerAlias, partnerIdOfRoute, productIdOfFile, RECORD_FILES, REDIRECTS_FILE, routeOfFile } from '../../../schemas/routes.ts';
-import { anchors, contentFiles, formatProblem, loadContent, type Problem } from '../content/load.ts';
+import type { PageDocument } from '../../../schemas/page.ts';
+import { anchors, contentFiles, formatProblem, headingOf, loadContent, type Problem } from '../content/load.ts';
 import { hintOf } from '../content/problems.ts';
 import type { StudioContext, StudioDocument, StudioLink, StudioProblem } from '../../studio/api.ts';
 import { dataPathOf, fieldName, type Json, type JsonSchema } from '../../studio/schema.ts';
@@ -113,8 +114,15 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
         return { file, label: `Product: ${typeof name === 'string' ? name : product} (${file})` };
       }
       const route = routeOfFile(file);
-      const title = (readJson(join(dataDir, file)) as { meta?: { title?: unknown } } | undefined)?.meta?.title;
-      return { file, route, label: typeof title === 'string' ? `${route} · ${title}` : route };
+      const doc = readJson(join(dataDir, file)) as PageDocument | undefined;
+      const title = doc?.meta?.title;
+      let heading: unknown;
+      try {
+        heading = headingOf(doc);
+      } catch {
+        // a page mid-edit: no heading for breadcrumbs yet
+      }
+      return { file, route, label: typeof title === 'string' ? `${route} · ${title}` : route, ...(typeof heading === 'string' ? { heading } : {}) };
     });
 
   /** The choices of the reference pickers and the records the preview resolves blocks with, read leniently (the content may be mid-edit). */
