@@ -1,10 +1,10 @@
 // npm run bench:images: what phone photos cost the site, before and after they go in. In a scratch
 // copy: builds and measures the site as it is, then puts phone-size photos (4000×3000 JPEGs of some
 // 3.7 MB with an EXIF orientation, a GPS position, the phone's maker and a P3 colour profile, made
-// here) in the home hero's slides, the water-testing hero and on every supplier product, validates,
+// here) in the home hero's slides, the water-testing hero and on every product (its record), validates,
 // builds cold (empty picture cache) and warm, and measures again: the seconds of each build, the bytes
 // of pictures a 390 px phone (DPR 2) and a 1366 px desktop download per page scrolled to its end, the
-// layout shift, Lighthouse (median of RUNS, default 3) for / and /services/water-testing, and whether
+// layout shift, Lighthouse (median of RUNS, default 3) for /, /services/water-testing and a product's page, and whether
 // any published file still carries metadata. Prints figures, asserts nothing: measure on a quiet machine.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -17,24 +17,17 @@ import { LIGHTHOUSE_SETTINGS, lighthouseMedians, type LighthouseFigures } from '
 import { freePort } from '../support/dev-server';
 import { metadataLeft, phonePhoto } from '../support/photos';
 import { type Scratch, scratchProject } from '../support/scratch';
+import { PRODUCTS_FOLDER, productFile } from '../../schemas/routes';
 
 const RUNS = Number(process.env.RUNS ?? 3);
-const PAGES = ['/', '/services/water-testing'];
+const PAGES = ['/', '/services/water-testing', '/products/photometer-7500'];
 const PRODUCTS_PAGE = '/services/water-testing';
 
-/**
- * Puts a photo on every supplier product. Products are nested in pages-data/records/suppliers.json
- * today, with their picture a plain path; the catalogue moves them into records of their own, and
- * this one function is what changes then.
- */
+/** Puts a photo on every product: one record each under pages-data/records/products/, named by its id. */
 function photoOnEveryProduct(scratch: Scratch, photoOf: (productId: string) => string): string[] {
-  const ids: string[] = [];
-  scratch.editJson<{ suppliers: { products: { id: string; image: string }[] }[] }>('pages-data/records/suppliers.json', (doc) => {
-    for (const product of doc.suppliers.flatMap((s) => s.products)) {
-      product.image = photoOf(product.id);
-      ids.push(product.id);
-    }
-  });
+  const folder = join(scratch.dir, 'pages-data', PRODUCTS_FOLDER);
+  const ids = readdirSync(folder).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length)).sort();
+  for (const id of ids) scratch.editJson<{ image: { src: string } }>(`pages-data/${productFile(id)}`, (doc) => void (doc.image.src = photoOf(id)));
   return ids;
 }
 
