@@ -29,6 +29,7 @@ test.beforeAll(async () => {
   await put('/images/photos/bench.jpg', phonePhoto({ width: 2600, height: 1950, orientation: 6, plain: true, seed: 1 }));
   await put('/images/photos/slide.jpg', phonePhoto({ width: 2600, height: 1463, orientation: 1, plain: true, seed: 2 }));
   await put('/images/photos/card.jpg', phonePhoto({ width: 1600, height: 1200, orientation: 1, plain: true, seed: 3 }));
+  await put('/images/photos/product.jpg', phonePhoto({ width: 2400, height: 1800, orientation: 1, plain: true, seed: 4 }));
   await put('/images/photos/logo.png', sharp({ create: { width: 500, height: 150, channels: 4, background: '#0a6a' } }).png().toBuffer());
   type Image = { src: string; alt: string; focal?: { x: number; y: number } };
   type Doc = { meta: { image?: Image }; blocks: { slides?: { image: Image }[]; image?: Image; cards?: { image?: Image }[]; images?: { image: Image }[] }[] };
@@ -49,11 +50,10 @@ test.beforeAll(async () => {
     palintest.logo = '/images/photos/logo.png';
     palintest.image = '/images/photos/bench.jpg';
   });
-  scratch.editJson<{ suppliers: { id: string; logo: string; products: { image: string }[] }[] }>('pages-data/records/suppliers.json', (d) => {
-    const palintest = d.suppliers.find((s) => s.id === 'palintest')!;
-    palintest.logo = '/images/photos/logo.png';
-    palintest.products[0]!.image = '/images/photos/card.jpg';
+  scratch.editJson<{ suppliers: { id: string; logo: string }[] }>('pages-data/records/suppliers.json', (d) => {
+    d.suppliers.find((s) => s.id === 'palintest')!.logo = '/images/photos/logo.png';
   });
+  scratch.editJson<{ image: Image }>('pages-data/records/products/photometer-7500.json', (d) => void (d.image.src = '/images/photos/product.jpg'));
   scratch.npm('build');
   server = await serveScratch(scratch);
 });
@@ -91,6 +91,14 @@ test('each picture is published as AVIF and WebP at every width of its ladder, a
   for (const f of rasters) expect(await metadataLeft(readFileSync(dist(f))), f).toEqual([]);
   // The photo's own path still answers, upright and no larger than 2560 px.
   expect(await sharp(readFileSync(dist('images/photos/bench.jpg'))).metadata()).toMatchObject({ width: 1920, height: 2560 });
+});
+
+test('a product\'s photo is its page\'s first picture, fetched at once, in the sizes of its place beside the heading', () => {
+  const [photo] = picturesIn(html('/products/photometer-7500'));
+  expect(candidates(photo!.avif).at(-1)!.url).toMatch(/^\/assets\/pictures\/.*\.avif$/);
+  expect(photo!.sizes).toBe(besideHeading.sizes);
+  expect(photo!.img).toContain('fetchPriority="high"');
+  expect(photo!.img).not.toContain('loading="lazy"');
 });
 
 test('a photo taken with the phone upright is published upright', async ({ page }) => {

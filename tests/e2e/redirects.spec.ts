@@ -3,7 +3,7 @@
 // carries its [id] over. Over a small dist/ made of the build's own host files for content with
 // redirects (the shipped content has none yet); tests/e2e/studio.spec.ts does the same after a real
 // build of a moved page. Runs in the 'hosts' project.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -25,14 +25,10 @@ test.beforeAll(async () => {
   const redirects = [
     { from: '/services/microscopes-old', to: '/services/microscopy' },
     { from: '/Old-Site/about.php', to: '/contact' },
-    { from: '/goods/[id]', to: '/catalogue/[id]' },
+    // To the products' template page, which stands for every address under /products/.
+    { from: '/goods/[id]', to: '/products/[id]' },
   ];
-  const contact = JSON.parse(readFileSync(join(project, 'pages-data/contact.json'), 'utf8')) as object;
-  const overrides = new Map([
-    ['redirects.json', JSON.stringify({ $schema: '../schemas/redirects.schema.json', redirects })],
-    // A page standing for every address under /catalogue/, as a template page will.
-    ['catalogue/[id].json', JSON.stringify({ ...contact, $schema: '../../schemas/page.schema.json' })],
-  ]);
+  const overrides = new Map([['redirects.json', JSON.stringify({ $schema: '../schemas/redirects.schema.json', redirects })]]);
   const { content, problems } = await loadContent(project, { overrides, skipSchemaFiles: true });
   if (!content) throw new Error(problems.map((p) => p.message).join('\n'));
   dist = mkdtempSync(join(tmpdir(), 'redirects-dist-'));
@@ -40,7 +36,7 @@ test.beforeAll(async () => {
     mkdirSync(dirname(join(dist, rel)), { recursive: true });
     writeFileSync(join(dist, rel), text);
   };
-  for (const route of [...content.routes.keys(), '/catalogue/photometer-7500']) write(outputFile(route), `<!doctype html><title>${route}</title>`);
+  for (const route of content.routes.keys()) write(outputFile(route), `<!doctype html><title>${route}</title>`);
   for (const [rel, text] of Object.entries(hostFiles(content, content.site))) write(rel, text);
 
   const ours = await serve({ dist, port: 0 });
@@ -60,12 +56,12 @@ const cases: [string, number, string?][] = [
   ['/services/microscopes-old?utm_source=old-bookmark&x=1', 301, '/services/microscopy?utm_source=old-bookmark&x=1'],
   ['/services/microscopes-old/', 301, '/services/microscopy'],
   ['/Old-Site/about.php?id=4', 301, '/contact?id=4'],
-  ['/goods/photometer-7500?ref=mail', 301, '/catalogue/photometer-7500?ref=mail'],
-  ['/goods/photometer-7500/', 301, '/catalogue/photometer-7500'],
+  ['/goods/photometer-7500?ref=mail', 301, '/products/photometer-7500?ref=mail'],
+  ['/goods/photometer-7500/', 301, '/products/photometer-7500'],
   ['/goods/a/b', 404],
   ['/goods', 404],
   ['/services/microscopy', 200],
-  ['/catalogue/photometer-7500', 200],
+  ['/products/photometer-7500', 200],
 ];
 
 for (const [path, status, location] of cases) {
