@@ -106,6 +106,12 @@ describe('npm run validate on pictures', { timeout: 30_000 }, () => {
     const suppliers = (await import('node:fs')).readFileSync(join(project, 'pages-data/records/suppliers.json'), 'utf8').replace('"/images/brands/palintest.svg"', '"/images/brands/palintest.png"');
     const inRecord = await problemsWith({ 'public/images/brands/palintest.png': logo, 'pages-data/records/suppliers.json': suppliers });
     expect(inRecord.map(brief)).toEqual([{ at: 'pages-data/records/suppliers.json:15:15', path: 'suppliers[0].logo', code: 'picture-too-small' }]);
+
+    // A product's picture, drawn beside the heading of its own page, is named in its record.
+    const product = (await import('node:fs')).readFileSync(join(project, 'pages-data/records/products/photometer-7500.json'), 'utf8').replace(/"src": "[^"]+"/, '"src": "/images/photos/photometer.jpg"');
+    const inProduct = await problemsWith({ 'public/images/photos/photometer.jpg': await flat(1200, 900).jpeg().toBuffer(), 'pages-data/records/products/photometer-7500.json': product });
+    expect(inProduct.map(brief)).toEqual([{ at: expect.stringMatching(/^pages-data\/records\/products\/photometer-7500\.json:\d+:\d+$/), path: 'image.src', code: 'picture-too-small' }]);
+    expect(inProduct[0]!.message).toContain('needs 1918 px');
   });
 
   it('a share image smaller than a link preview\'s 1200 × 630', async () => {

@@ -27,6 +27,7 @@ import { type RecordData, recordsOf, renderBlock } from '../../page/resolve.ts';
 import type { PagePicture, RenderedBlock, ResolvedPage } from '../../page/types.ts';
 import { pictureCacheDir, PictureError, type PictureFacts, pictureFacts } from '../pictures/facts.ts';
 import { neededWidth, type PicturePlan, pictureUses, planPictures, SHARE, shareKey } from '../pictures/plan.ts';
+import { MAX_EDGE } from '../pictures/upright.ts';
 import { typeName as pictureTypeName } from '../pictures/sniff.ts';
 import { checkTemplate, entryFile, entryPages, productOf, templateRoutes, templatesOf } from './catalogue.ts';
 import { jsonSchemaFiles, schemaFileOf } from './json-schema.ts';
@@ -408,12 +409,15 @@ function checkPictureSizes(
     const f = c.pictures.get(src);
     return f && f.type !== 'svg' ? f : undefined;
   };
-  const reported = new Set<string>();
-  const once = (src: SourceFile, path: Path, run: () => void) => {
-    const key = `${src.rel} ${path.join('.')}`;
-    if (!reported.has(key)) reported.add(key), run();
-  };
+  // Each field once, at the widest place it is drawn.
+  const worst = new Map<string, { at: { src: SourceFile; path: Path }; params: Params<'picture-too-small'> }>();
+  // Only a raster picture narrower than the widest any slot needs can be too small anywhere. A page a
+  // template makes is drawn only where its own product's picture is one of those: the cards of other
+  // products (related, listings) need less than a product's own page does, which reports them.
+  const small = new Set([...c.pictures].filter(([, f]) => f.type !== 'svg' && f.width < MAX_EDGE).map(([src]) => src));
   for (const page of c.pages.values()) {
+    if (small.size === 0) break;
+    if (page.entry && !(page.entry.collection === 'products' && small.has(page.entry.product.image.src))) continue;
     const file = c.sources.get(page.file)!;
     let blocks: RenderedBlock[];
     try {
@@ -429,10 +433,12 @@ function checkPictureSizes(
       const inPage = c.pictureRefs.filter((r) => r.src === file && r.path[0] === 'blocks' && r.path[1] === use.block && r.ref === use.src);
       const fields = inPage.length ? inPage : c.pictureRefs.filter((r) => isRecordFile(r.src.rel) && r.ref === use.src);
       for (const r of fields) {
-        once(r.src, r.path, () => report(r.src, r.path, 'picture-too-small', { path: use.src, width: facts.width, drawn: use.slot.width, needed }));
+        const key = `${r.src.rel} ${r.path.join('.')}`;
+        if ((worst.get(key)?.params.needed ?? 0) < needed) worst.set(key, { at: r, params: { path: use.src, width: facts.width, drawn: use.slot.width, needed } });
       }
     }
   }
+  for (const { at, params } of worst.values()) report(at.src, at.path, 'picture-too-small', params);
   const shares: [SourceFile | undefined, Path, string][] = [
     [c.sources.get(RECORD_FILES.site), ['seo', 'shareImage', 'src'], c.site?.seo.shareImage.src ?? ''],
     ...[...c.pages].filter((p) => !p.entry).map((p): [SourceFile | undefined, Path, string] => [c.sources.get(p.file), ['meta', 'image', 'src'], p.doc.meta.image?.src ?? '']),
@@ -654,7 +660,10 @@ function pagePictures(content: Content, blocks: readonly RenderedBlock[]): Recor
 
 /** The content with the build's picture plan: every page it resolves then names the encoded files (`npm run build` only). */
 export function withPicturePlan(content: Content): Content {
-  const pages = [...new Set(content.routes.values())];
+  // A page a template makes adds nothing to the plan unless its own product's picture is a raster one:
+  // the other products' cards on it (related, listings) are drawn smaller than on their own pages.
+  const raster = (src: string) => (content.pictures.get(src)?.type ?? 'svg') !== 'svg';
+  const pages = [...new Set(content.routes.values())].filter((p) => !p.entry || (p.entry.collection === 'products' && raster(p.entry.product.image.src)));
   const uses = pages.flatMap((p) => {
     const r = records(content, p);
     return pictureUses(p.doc.blocks.map((b) => renderBlock(b, r)));
