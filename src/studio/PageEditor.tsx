@@ -211,9 +211,10 @@ export function PageEditor() {
     for (const p of problems) if (p.file === own) map.set(dataPathOf(p.path), [...(map.get(dataPathOf(p.path)) ?? []), p.text]);
     return map;
   }, [problems, own]);
+  const refreshOptions = useCallback(() => void refresh().catch(() => undefined), [refresh]);
   const form = useMemo<FormContext | undefined>(
-    () => context && { options: context.options, problems: byPath, change, notify, open, setOpen },
-    [context, byPath, change, notify, open, setOpen],
+    () => context && { options: context.options, problems: byPath, change, notify, open, setOpen, refreshOptions },
+    [context, byPath, change, notify, open, setOpen, refreshOptions],
   );
 
   /** Takes the author to a field (a data path): opens its block, then focuses the nearest input there. */

@@ -7,6 +7,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { createContext, Fragment, memo, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import type { StudioContext } from './api';
+import { PictureField } from './PictureField';
 import {
   branchName, branchOf, discriminator, humanize, initialValue, isFreeText, isObject, itemLabel, joinPath, type Json, type JsonObject, type JsonSchema, optionsOf, singular,
 } from './schema';
@@ -22,12 +23,14 @@ export interface FormContext {
   /** Items of the document's top-level lists fold: these paths are open. */
   open: ReadonlySet<string>;
   setOpen(path: string, open: boolean): void;
+  /** Reads the choices of the reference fields again (files added under public/). */
+  refreshOptions(): void;
 }
 
 export const Form = createContext<FormContext | null>(null);
-const useForm = () => useContext(Form)!;
+export const useForm = () => useContext(Form)!;
 
-interface FieldProps {
+export interface FieldProps {
   schema: JsonSchema;
   path: string;
   value: Json | undefined;
@@ -38,7 +41,7 @@ interface FieldProps {
 const errorOf = (problems: ReadonlyMap<string, string[]>, path: string) => problems.get(path)?.join('\n');
 
 /** What every input says of its field: label, help, problems and JSON path. */
-const inputProps = ({ schema, path, label }: FieldProps, problems: ReadonlyMap<string, string[]>) => ({
+export const inputProps = ({ schema, path, label }: FieldProps, problems: ReadonlyMap<string, string[]>) => ({
   label,
   description: schema.description,
   error: errorOf(problems, path),
@@ -76,6 +79,7 @@ function StringField(props: FieldProps) {
   const set = (text: string) => change(path, text === '' && !required ? undefined : text, true);
   const text = typeof value === 'string' ? value : '';
   const kind = schema['x-reference'];
+  if (kind === 'picture') return <PictureField {...props} />;
   if (kind) {
     const pattern = schema.pattern ? new RegExp(schema.pattern) : undefined;
     const data = options[kind].filter((o) => !pattern || pattern.test(o));
