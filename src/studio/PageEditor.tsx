@@ -213,8 +213,8 @@ export function PageEditor() {
   }, [problems, own]);
   const refreshOptions = useCallback(() => void refresh().catch(() => undefined), [refresh]);
   const form = useMemo<FormContext | undefined>(
-    () => context && { options: context.options, problems: byPath, change, notify, open, setOpen, refreshOptions },
-    [context, byPath, change, notify, open, setOpen, refreshOptions],
+    () => (context && file !== undefined ? { options: context.options, problems: byPath, change, notify, open, setOpen, refreshOptions, document: file } : undefined),
+    [context, file, byPath, change, notify, open, setOpen, refreshOptions],
   );
 
   /** Takes the author to a field (a data path): opens its block, then focuses the nearest input there. */

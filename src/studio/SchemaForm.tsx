@@ -25,6 +25,8 @@ export interface FormContext {
   setOpen(path: string, open: boolean): void;
   /** Reads the choices of the reference fields again (files added under public/). */
   refreshOptions(): void;
+  /** The document being edited (pages-data/ relative): an upload's name is made from it. */
+  document: string;
 }
 
 export const Form = createContext<FormContext | null>(null);
