@@ -12,9 +12,10 @@ import { api, recordData, type StudioContext, type StudioDocument, type StudioPr
 import { type History, record, redo, startHistory, undo } from './history';
 import { PageActions, type PageDialog } from './PageActions';
 import { Preview } from './PreviewPane';
+import type { ViewProps } from './Studio';
 import { previewRouteOf } from './preview-route';
 import { DocumentForm, Form, type FormContext } from './SchemaForm';
-import { dataPathOf, isObject, type Json, type JsonSchema, setAt } from './schema';
+import { dataPathOf, getAt, isObject, type Json, type JsonSchema, setAt } from './schema';
 
 /**
  * Problems are checked once the author pauses (the check reloads the whole content in the dev server,
@@ -56,7 +57,7 @@ function previewRecords(context: StudioContext, file: string | undefined, value:
   return recordsOf(recordData({ ...context.records, partners, suppliers }));
 }
 
-export function PageEditor() {
+export function PageEditor({ openRequest }: ViewProps) {
   const [documents, setDocuments] = useState<StudioDocument[]>();
   const [context, setContext] = useState<StudioContext>();
   const [target, setTarget] = useState<Target>();
@@ -170,6 +171,13 @@ export function PageEditor() {
     [file, mayLeave],
   );
 
+  // Another view asks for a document at a field (a picture's use, in the Pictures view).
+  useEffect(() => {
+    if (openRequest) go({ file: openRequest.file }, openRequest.field);
+    // Each request once, when it comes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openRequest]);
+
   const choices = useMemo(() => (documents ?? []).map((d) => ({ value: d.file, label: d.label })), [documents]);
   const label = document?.label ?? '';
   useEffect(() => setSearch(label), [label]);
@@ -212,9 +220,12 @@ export function PageEditor() {
     return map;
   }, [problems, own]);
   const refreshOptions = useCallback(() => void refresh().catch(() => undefined), [refresh]);
+  const valueNow = useRef(value);
+  valueNow.current = value;
+  const read = useCallback((path: string) => getAt(valueNow.current, path), []);
   const form = useMemo<FormContext | undefined>(
-    () => (context && file !== undefined ? { options: context.options, problems: byPath, change, notify, open, setOpen, refreshOptions, document: file } : undefined),
-    [context, file, byPath, change, notify, open, setOpen, refreshOptions],
+    () => (context && file !== undefined ? { options: context.options, problems: byPath, change, notify, open, setOpen, refreshOptions, document: file, read } : undefined),
+    [context, file, byPath, change, notify, open, setOpen, refreshOptions, read],
   );
 
   /** Takes the author to a field (a data path): opens its block, then focuses the nearest input there. */

@@ -27,6 +27,8 @@ export interface FormContext {
   refreshOptions(): void;
   /** The document being edited (pages-data/ relative): an upload's name is made from it. */
   document: string;
+  /** The value at a path as it is now (stable across renders). */
+  read(path: string): Json | undefined;
 }
 
 export const Form = createContext<FormContext | null>(null);

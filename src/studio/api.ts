@@ -103,8 +103,8 @@ export interface StudioPicture {
   bytes: number;
   width?: number;
   height?: number;
-  /** Where documents name it. */
-  uses: StudioLink[];
+  /** Where documents name it, with the alt text beside it where there is one. */
+  uses: (StudioLink & { alt?: string })[];
   /** Where the site's code names it (not content): src/layout/Header.tsx:12 */
   code: string[];
 }

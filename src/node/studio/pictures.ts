@@ -108,6 +108,7 @@ async function fromHeic(bytes: Buffer) {
 export interface PictureUse extends Link {
   rel: string;
   at: (string | number)[];
+  alt?: string;
 }
 
 export interface PictureEntry {
@@ -116,7 +117,8 @@ export interface PictureEntry {
   bytes: number;
   width?: number;
   height?: number;
-  uses: Link[];
+  /** With the alt text beside each place that has one (a hero's image.alt beside image.src). */
+  uses: (Link & { alt?: string })[];
   /** Places in the site's code (not content) that name it: src/layout/Header.tsx:12. */
   code: string[];
 }
@@ -141,7 +143,9 @@ function usesIn(docs: ReadonlyMap<string, Doc>): Map<string, PictureUse[]> {
     walkReferences(documentSchema(rel), data, [], (kind, ref, at) => {
       if (kind !== 'picture') return;
       const list = uses.get(ref) ?? [];
-      list.push({ rel, at, file: `pages-data/${rel}`, ...position(text, at), path: fieldPath(at), to: ref });
+      const parent = at.slice(0, -1).reduce<unknown>((v, k) => (v as Record<string | number, unknown> | undefined)?.[k], data) as { alt?: unknown } | undefined;
+      const alt = at[at.length - 1] === 'src' && typeof parent?.alt === 'string' ? parent.alt : undefined;
+      list.push({ rel, at, file: `pages-data/${rel}`, ...position(text, at), path: fieldPath(at), to: ref, ...(alt !== undefined && { alt }) });
       uses.set(ref, list);
     });
   }
@@ -162,7 +166,7 @@ function codeUses(root: string, pictures: readonly string[]): Map<string, string
   return found;
 }
 
-const publicLink = ({ file, line, column, path, to }: Link): Link => ({ file, line, column, path, to });
+const publicLink = ({ file, line, column, path, to, alt }: PictureUse): Link & { alt?: string } => ({ file, line, column, path, to, ...(alt !== undefined && { alt }) });
 
 /** Every picture under public/: its size and every place that names it. */
 export async function listPictures(root: string): Promise<PictureEntry[]> {

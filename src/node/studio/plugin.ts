@@ -6,7 +6,6 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Connect, Plugin } from 'vite';
-import { PICTURE_EXTENSIONS } from '../../../schemas/primitives.ts';
 import { collections, type Collection } from '../../../schemas/collections.ts';
 import { partnersDocument, productCategoriesDocument, productDocument, suppliersDocument, type Product } from '../../../schemas/records.ts';
 import { redirectsDocument } from '../../../schemas/redirects.ts';
@@ -18,7 +17,7 @@ import { dataPathOf, fieldName, type Json, type JsonSchema } from '../../studio/
 import { jsonSchemaFiles, schemaFileOf } from '../content/json-schema.ts';
 import { applyValue } from './edit.ts';
 import { createPage, deletePage, type Link, linksToPage, movePage, Refusal } from './pages.ts';
-import { deletePicture, listPictures, replacePicture, storeUpload, tooLarge, UPLOAD_LIMIT } from './pictures.ts';
+import { deletePicture, listPictures, publicPictures, replacePicture, storeUpload, tooLarge, UPLOAD_LIMIT } from './pictures.ts';
 
 export const STUDIO = '/__studio';
 const API = `${STUDIO}/api/`;
@@ -162,7 +161,7 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
         product: products.map((p) => p.id),
         category: categories.map((c) => c.id),
         file: files,
-        picture: files.filter((f) => PICTURE_EXTENSIONS.some((ext) => f.toLowerCase().endsWith(`.${ext}`))),
+        picture: publicPictures(root),
       } satisfies StudioContext['options'],
       records: { partners, suppliers, products, categories, templates },
       redirects: redirectsDocument.safeParse(readJson(join(dataDir, REDIRECTS_FILE))).data?.redirects ?? [],
