@@ -57,7 +57,7 @@ function previewRecords(context: StudioContext, file: string | undefined, value:
   return recordsOf(recordData({ ...context.records, partners, suppliers }));
 }
 
-export function PageEditor({ openRequest }: ViewProps) {
+export function PageEditor({ active, openRequest }: ViewProps) {
   const [documents, setDocuments] = useState<StudioDocument[]>();
   const [context, setContext] = useState<StudioContext>();
   const [target, setTarget] = useState<Target>();
@@ -290,8 +290,9 @@ export function PageEditor({ openRequest }: ViewProps) {
     setHistory(redo);
     setStatus(undefined);
   }, []);
-  // Ctrl/Cmd+S saves anywhere; Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z (or Ctrl+Y) undo and redo, outside text fields.
+  // Ctrl/Cmd+S saves anywhere in this view; Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z (or Ctrl+Y) undo and redo, outside text fields.
   useEffect(() => {
+    if (!active) return;
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
       const key = e.key.toLowerCase();
@@ -308,7 +309,7 @@ export function PageEditor({ openRequest }: ViewProps) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [doUndo, doRedo]);
+  }, [active, doUndo, doRedo]);
 
   // Reloading, going back or closing the tab with unsaved changes asks first.
   useEffect(() => {

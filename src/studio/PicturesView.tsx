@@ -59,8 +59,8 @@ export function PicturesView({ active, openDocument }: ViewProps) {
   };
   const cancelReplace = async (d: Extract<Dialog, { kind: 'replace' }>) => {
     close();
-    // The upload made for it goes again, unless something uses it (the same file uploaded before).
-    await api.deletePicture(d.uploaded.src);
+    // The upload made for it goes again (not a file that was there before it).
+    if (!d.uploaded.existed) await api.deletePicture(d.uploaded.src);
     void load();
   };
   const replace = async (d: Extract<Dialog, { kind: 'replace' }>) => {
@@ -89,6 +89,8 @@ export function PicturesView({ active, openDocument }: ViewProps) {
     void load();
   };
 
+  // Hidden, it keeps nothing on the page (the list is read again when it shows).
+  if (!active) return null;
   if (failure) return <Alert color="red" title="The pictures could not be listed">{failure}</Alert>;
   return (
     <Box component="main" style={{ overflowY: 'auto', height: '100%' }} p="md">

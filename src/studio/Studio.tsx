@@ -2,7 +2,7 @@
 // views and the view chosen. Every view stays mounted while another shows, so unsaved edits in the
 // page editor survive a look at the pictures; a view can ask for a document to be opened at a field.
 import { Box, Group, Title, UnstyledButton } from '@mantine/core';
-import { type ComponentType, useCallback, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useState } from 'react';
 import { PageEditor } from './PageEditor';
 import { PicturesView } from './PicturesView';
 
@@ -35,6 +35,16 @@ export function Studio() {
     if (id === VIEWS[0]!.id) params.delete('view');
     else params.set('view', id);
     window.history.replaceState(null, '', `?${params}`);
+  }, []);
+  // A file dropped beside a picture field would make the browser open it in place of the studio.
+  useEffect(() => {
+    const stop = (e: DragEvent) => e.dataTransfer?.types.includes('Files') && e.preventDefault();
+    window.addEventListener('dragover', stop);
+    window.addEventListener('drop', stop);
+    return () => {
+      window.removeEventListener('dragover', stop);
+      window.removeEventListener('drop', stop);
+    };
   }, []);
   const openDocument = useCallback(
     (file: string, field: string) => {

@@ -114,6 +114,8 @@ export interface Uploaded {
   src: string;
   width: number;
   height: number;
+  /** The same picture was stored before (the same file is used again). */
+  existed: boolean;
   /** Set when the file was converted (an iPhone's HEIC photo to JPEG). */
   converted?: string;
 }

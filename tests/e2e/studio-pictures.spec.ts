@@ -2,6 +2,7 @@
 // hero, its alt text asked for and saved; the Pictures view listing it where it is used.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
@@ -83,6 +84,7 @@ test('the Pictures view lists the upload where it is used, opens that field, and
   await expect(row).toBeVisible({ timeout: 90_000 });
   await expect(row).toContainText('2000 × 2400 px');
   await expect(row.getByRole('button', { name: /pages-data\/services\/water-testing\.json:\d+/ })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 
   await row.getByRole('button', { name: `Delete ${uploaded}` }).click();
   const dialog = page.getByRole('dialog');

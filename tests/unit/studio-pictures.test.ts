@@ -49,7 +49,8 @@ describe('uploading a picture', () => {
     expect(await metadataLeft(photo)).toEqual(expect.arrayContaining(['EXIF', 'GPS', 'maker', 'orientation 6']));
     const res = await upload(photo, 'IMG_2024 lab bench.JPG');
     expect(res.status).toBe(200);
-    const { src, width, height } = (await res.json()) as { src: string; width: number; height: number };
+    const { src, width, height, existed } = (await res.json()) as { src: string; width: number; height: number; existed: boolean };
+    expect(existed).toBe(false);
     expect(src).toMatch(/^\/images\/uploads\/services-water-testing-[0-9a-f]{10}\.jpg$/);
     expect([width, height]).toEqual([900, 1200]);
     const stored = readFileSync(join(root, 'public', src));
@@ -62,7 +63,7 @@ describe('uploading a picture', () => {
     expect(red(at(info.width - 10, 10)), 'the stored top-left corner is at the top right once upright').toBe(true);
     expect(red(at(10, 10))).toBe(false);
     // The same photo again is the same file: nothing is duplicated or overwritten.
-    expect(((await (await upload(photo, 'copy.jpg')).json()) as { src: string }).src).toBe(src);
+    expect((await (await upload(photo, 'copy.jpg')).json()) as { src: string; existed: boolean }).toMatchObject({ src, existed: true });
   });
 
   it('caps the long edge at 2560 px', async () => {

@@ -38,7 +38,7 @@ function nameOf(file: string): string {
  * `name` is the file's name on the author's computer: a picture whose bytes are of another type than
  * its extension says is refused, as validate refuses one in public/.
  */
-export async function storeUpload(root: string, bytes: Buffer, forFile: string, name = ''): Promise<{ src: string; width: number; height: number; converted?: string }> {
+export async function storeUpload(root: string, bytes: Buffer, forFile: string, name = ''): Promise<{ src: string; width: number; height: number; existed: boolean; converted?: string }> {
   if (bytes.length === 0) throw new Refusal(400, 'the file is empty');
   if (bytes.length > UPLOAD_LIMIT) throw tooLarge(bytes.length);
   const type = sniffType(bytes.subarray(0, SNIFF_BYTES));
@@ -74,12 +74,13 @@ export async function storeUpload(root: string, bytes: Buffer, forFile: string, 
   for (let n = 2; existsSync(join(dir, file)) && !readFileSync(join(dir, file)).equals(picture.data); n++) {
     file = `${nameOf(forFile)}-${hash}-${n}.${EXTENSION[picture.format]}`;
   }
-  if (!existsSync(join(dir, file))) {
+  const existed = existsSync(join(dir, file));
+  if (!existed) {
     const tmp = join(dir, `.${file}.${randomBytes(4).toString('hex')}.tmp`);
     writeFileSync(tmp, picture.data);
     renameSync(tmp, join(dir, file));
   }
-  return { src: `${UPLOADS}/${file}`, width: picture.width, height: picture.height, ...(converted && { converted }) };
+  return { src: `${UPLOADS}/${file}`, width: picture.width, height: picture.height, existed, ...(converted && { converted }) };
 }
 
 /**
