@@ -5,9 +5,9 @@ const hostTests = /(nginx|serve-faults|precompressed|redirects)\.spec\.ts/;
 /** Tests that read the served HTML without a browser: one run is enough. */
 const htmlTests = /seo\.spec\.ts/;
 /** The authoring studio, under its own dev server in a scratch copy (the spec starts it). */
-const studioTests = /studio\.spec\.ts/;
+const studioTests = /studio(-pictures)?\.spec\.ts$/;
 /** The picture pipeline, over its own build of a scratch copy with photos in it (the spec builds it; it sets the browser sizes). */
-const pictureTests = /pictures\.spec\.ts/;
+const pictureTests = /[\\/]pictures\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -72,6 +72,43 @@ const publicPath = (extensions: string) => new RegExp(`^(?:/[A-Za-z0-9_-][A-Za-z
 /** The picture formats a picture field takes (by extension; the validator reads the file itself too). */
 export const PICTURE_EXTENSIONS = ['svg', 'png', 'jpg', 'jpeg', 'webp', 'avif'] as const;
 
+/** A file name as a picture path takes it: letters, digits, - _ and . (what an upload's name is made of too). */
+export const safeFileName = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[.-]+|-+$/g, '')
+    .replace(/-+(\.)/g, '$1');
+
+/**
+ * What is wrong with a picture path (a file under public/ or an https address), said of the path ("has
+ * spaces…") in words an author can act on; undefined when its form is right. The studio's picture
+ * field says the same as validate.
+ */
+export function picturePathProblem(v: string): string | undefined {
+  if (/^https?:\/\//i.test(v)) {
+    if (/^http:/i.test(v)) return 'is a plain http:// address: a picture must come over https:// on an https site';
+    return httpsUrl.safeParse(v).success ? undefined : 'is not a well-formed https:// address (a host name, no spaces, no user name or password)';
+  }
+  if (v === '') return 'is empty: give a path under public/ such as /images/hero.jpg, or an https:// address';
+  const last = v.split('/').pop()!;
+  if (/^public\//.test(v)) return `starts with "public": paths start at the root of public/, so write ${v.slice('public'.length)}`;
+  if (!v.startsWith('/')) return `does not start with /: paths start at the root of public/, e.g. /images/${last}`;
+  const rename = `rename the file (${safeFileName(last)}) and write its new path here`;
+  const spaces = (v.match(/\s/g) ?? []).length;
+  if (spaces > 0) return `has ${spaces === 1 ? 'a space' : 'spaces'}, which a picture's path cannot have (letters, digits, - _ . and / only): ${rename}`;
+  const bad = [...new Set(v.replace(/[A-Za-z0-9._/-]/g, ''))];
+  if (bad.length > 0) return `has ${bad.map((c) => `"${c}"`).join(', ')}, which a picture's path cannot have (letters, digits, - _ . and / only): ${rename}`;
+  if (v.split('/').slice(1).some((part) => part === '' || part.startsWith('.'))) return 'has an empty folder name or a name starting with a dot (.. or a hidden file)';
+  const ext = /\.([A-Za-z0-9]+)$/.exec(last)?.[1]?.toLowerCase();
+  if (ext === 'heic' || ext === 'heif') return 'is a HEIC photo, which browsers cannot show: export it as JPEG (or upload it in the studio, which converts it)';
+  if (!ext || !(PICTURE_EXTENSIONS as readonly string[]).includes(ext)) {
+    return `is not a picture file: ${ext ? `.${ext} is not` : 'its name has no extension, which should be'} one of ${PICTURE_EXTENSIONS.map((e) => `.${e}`).join(', ')}`;
+  }
+  return publicPath(PICTURE_EXTENSIONS.join('|')).test(v) ? undefined : 'is not a path under public/ such as /images/hero.jpg, nor an https:// address';
+}
+
 /**
  * A picture: a file under public/ (checked to exist and read for its size) or a remote https address
  * (shown as it is: neither measured nor processed).
@@ -79,7 +116,11 @@ export const PICTURE_EXTENSIONS = ['svg', 'png', 'jpg', 'jpeg', 'webp', 'avif'] 
 export const imageSrc = z
   .string()
   .refine((v) => !unsafeScheme.test(v), { error: 'a file under public/ or an https:// address (javascript:, data: and file: are never allowed)', params: { code: 'unsafe-url' } })
-  .refine((v) => publicPath(PICTURE_EXTENSIONS.join('|')).test(v) || httpsUrl.safeParse(v).success, 'a path under public/ such as /images/hero.svg, or an https:// address')
+  .check((ctx) => {
+    if (unsafeScheme.test(ctx.value)) return;
+    const problem = picturePathProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value, params: { code: 'picture-path' } });
+  })
   .meta({ description: 'A picture under public/ (e.g. /images/services/water-testing.svg) or an https:// address.', ...reference('picture') });
 
 /** A PDF under public/. */

@@ -13,9 +13,10 @@ import { type History, record, redo, startHistory, undo } from './history';
 import { PageActions, type PageDialog } from './PageActions';
 import { Preview } from './PreviewPane';
 import { previewView } from './preview-entry';
+import type { ViewProps } from './Studio';
 import { previewRouteOf } from './preview-route';
 import { DocumentForm, Form, type FormContext } from './SchemaForm';
-import { dataPathOf, isObject, type Json, type JsonSchema, setAt } from './schema';
+import { dataPathOf, getAt, isObject, type Json, type JsonSchema, setAt } from './schema';
 
 /**
  * Problems are checked once the author pauses (the check reloads the whole content in the dev server,
@@ -61,7 +62,7 @@ function previewData(context: StudioContext, file: string | undefined, value: Js
   return recordData({ ...context.records, partners, suppliers, products });
 }
 
-export function PageEditor() {
+export function PageEditor({ active, openRequest }: ViewProps) {
   const [documents, setDocuments] = useState<StudioDocument[]>();
   const [context, setContext] = useState<StudioContext>();
   const [target, setTarget] = useState<Target>();
@@ -175,6 +176,13 @@ export function PageEditor() {
     [file, mayLeave],
   );
 
+  // Another view asks for a document at a field (a picture's use, in the Pictures view).
+  useEffect(() => {
+    if (openRequest) go({ file: openRequest.file }, openRequest.field);
+    // Each request once, when it comes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openRequest]);
+
   const choices = useMemo(() => (documents ?? []).map((d) => ({ value: d.file, label: d.label })), [documents]);
   const label = document?.label ?? '';
   useEffect(() => setSearch(label), [label]);
@@ -216,9 +224,13 @@ export function PageEditor() {
     for (const p of problems) if (p.file === own) map.set(dataPathOf(p.path), [...(map.get(dataPathOf(p.path)) ?? []), p.text]);
     return map;
   }, [problems, own]);
+  const refreshOptions = useCallback(() => void refresh().catch(() => undefined), [refresh]);
+  const valueNow = useRef(value);
+  valueNow.current = value;
+  const read = useCallback((path: string) => getAt(valueNow.current, path), []);
   const form = useMemo<FormContext | undefined>(
-    () => context && { options: context.options, problems: byPath, change, notify, open, setOpen },
-    [context, byPath, change, notify, open, setOpen],
+    () => (context && file !== undefined ? { options: context.options, problems: byPath, change, notify, open, setOpen, refreshOptions, document: file, read } : undefined),
+    [context, file, byPath, change, notify, open, setOpen, refreshOptions, read],
   );
 
   /** Takes the author to a field (a data path): opens its block, then focuses the nearest input there. */
@@ -283,8 +295,9 @@ export function PageEditor() {
     setHistory(redo);
     setStatus(undefined);
   }, []);
-  // Ctrl/Cmd+S saves anywhere; Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z (or Ctrl+Y) undo and redo, outside text fields.
+  // Ctrl/Cmd+S saves anywhere in this view; Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z (or Ctrl+Y) undo and redo, outside text fields.
   useEffect(() => {
+    if (!active) return;
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
       const key = e.key.toLowerCase();
@@ -301,7 +314,7 @@ export function PageEditor() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [doUndo, doRedo]);
+  }, [active, doUndo, doRedo]);
 
   // Reloading, going back or closing the tab with unsaved changes asks first.
   useEffect(() => {

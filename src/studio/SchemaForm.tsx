@@ -7,6 +7,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { createContext, Fragment, memo, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import type { StudioContext } from './api';
+import { PictureField } from './PictureField';
 import {
   branchName, branchOf, discriminator, humanize, initialValue, isFreeText, isObject, itemLabel, joinPath, type Json, type JsonObject, type JsonSchema, optionsOf, singular,
 } from './schema';
@@ -22,12 +23,18 @@ export interface FormContext {
   /** Items of the document's top-level lists fold: these paths are open. */
   open: ReadonlySet<string>;
   setOpen(path: string, open: boolean): void;
+  /** Reads the choices of the reference fields again (files added under public/). */
+  refreshOptions(): void;
+  /** The document being edited (pages-data/ relative): an upload's name is made from it. */
+  document: string;
+  /** The value at a path as it is now (stable across renders). */
+  read(path: string): Json | undefined;
 }
 
 export const Form = createContext<FormContext | null>(null);
-const useForm = () => useContext(Form)!;
+export const useForm = () => useContext(Form)!;
 
-interface FieldProps {
+export interface FieldProps {
   schema: JsonSchema;
   path: string;
   value: Json | undefined;
@@ -38,7 +45,7 @@ interface FieldProps {
 const errorOf = (problems: ReadonlyMap<string, string[]>, path: string) => problems.get(path)?.join('\n');
 
 /** What every input says of its field: label, help, problems and JSON path. */
-const inputProps = ({ schema, path, label }: FieldProps, problems: ReadonlyMap<string, string[]>) => ({
+export const inputProps = ({ schema, path, label }: FieldProps, problems: ReadonlyMap<string, string[]>) => ({
   label,
   description: schema.description,
   error: errorOf(problems, path),
@@ -76,6 +83,7 @@ function StringField(props: FieldProps) {
   const set = (text: string) => change(path, text === '' && !required ? undefined : text, true);
   const text = typeof value === 'string' ? value : '';
   const kind = schema['x-reference'];
+  if (kind === 'picture') return <PictureField {...props} />;
   if (kind) {
     const pattern = schema.pattern ? new RegExp(schema.pattern) : undefined;
     const data = options[kind].filter((o) => !pattern || pattern.test(o));

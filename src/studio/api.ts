@@ -99,6 +99,29 @@ async function get<T>(what: string): Promise<T> {
 const post = (what: string, body: unknown, signal?: AbortSignal) =>
   fetch(API + what, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), ...(signal ? { signal } : {}) });
 
+/** A picture under public/ as the Pictures view lists it. */
+export interface StudioPicture {
+  path: string;
+  bytes: number;
+  width?: number;
+  height?: number;
+  /** Where documents name it, with the alt text beside it where there is one. */
+  uses: (StudioLink & { alt?: string })[];
+  /** Where the site's code names it (not content): src/layout/Header.tsx:12 */
+  code: string[];
+}
+
+/** An upload as stored: its path under public/ and its size once upright. */
+export interface Uploaded {
+  src: string;
+  width: number;
+  height: number;
+  /** The same picture was stored before (the same file is used again). */
+  existed: boolean;
+  /** Set when the file was converted (an iPhone's HEIC photo to JPEG). */
+  converted?: string;
+}
+
 export const api = {
   documents: () => get<StudioDocument[]>('documents'),
   context: () => get<StudioContext>('context'),
@@ -123,10 +146,21 @@ export const api = {
   create: (route: string, copyOf?: string) => operation<{ file: string; route: string }>('create', { route, ...(copyOf && { copyOf }) }),
   move: (file: string, to: string, version: string) => operation<{ file: string; route: string; changed: string[] }>('move', { file, to, version }),
   remove: (file: string, version: string, redirectTo?: string) => operation<{ changed: string[] }>('delete', { file, version, ...(redirectTo && { redirectTo }) }),
+  pictures: () => get<StudioPicture[]>('pictures'),
+  /** A picture from the author's computer, for the document `forFile` (its name is made from it). */
+  async upload(file: File, forFile: string): Promise<PageAnswer<Uploaded>> {
+    const query = `upload?for=${encodeURIComponent(forFile)}&name=${encodeURIComponent(file.name)}`;
+    const res = await fetch(API + query, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream' }, body: file }).catch(() => undefined);
+    return answerOf<Uploaded>(res, 'upload');
+  },
+  /** `alt`: new alt texts beside the places that show the picture, by the validate path of each alt. */
+  replacePicture: (from: string, to: string, alt: { file: string; path: string; alt: string }[] = []) => operation<{ changed: string[]; code: string[] }>('pictures/replace', { from, to, alt }),
+  deletePicture: (path: string) => operation<{ deleted: string }>('pictures/delete', { path }),
 };
 
-async function operation<T>(what: string, body: unknown): Promise<PageAnswer<T>> {
-  const res = await post(what, body).catch(() => undefined);
+const operation = async <T>(what: string, body: unknown): Promise<PageAnswer<T>> => answerOf<T>(await post(what, body).catch(() => undefined), what);
+
+async function answerOf<T>(res: Response | undefined, what: string): Promise<PageAnswer<T>> {
   if (!res) return { ok: false, error: 'the dev server does not answer (is npm run dev still running?)' };
   const answer = await json<T & { error?: string; links?: StudioLink[]; problems?: StudioProblem[] }>(res, what).catch((err: Error) => ({ error: err.message }) as never);
   return res.ok ? { ok: true, value: answer } : { ok: false, error: answer.error ?? `${what}: ${res.status}`, ...(answer.links && { links: answer.links }), ...(answer.problems && { problems: answer.problems }) };

@@ -99,6 +99,10 @@ export const joinPath = (parent: string, key: string | number) => (parent === ''
 /** A path as `npm run validate` prints it (blocks[0].title), as the studio's data-path. */
 export const dataPathOf = (validatePath: string) => validatePath.replace(/\[(\d+)\]/g, '.$1').replace(/^\./, '');
 
+/** The value at a data path (blocks.0.image.alt), if there is one. */
+export const getAt = (doc: Json | undefined, path: string): Json | undefined =>
+  path === '' ? doc : path.split('.').reduce<Json | undefined>((v, key) => (Array.isArray(v) ? v[Number(key)] : isObject(v) ? v[key] : undefined), doc);
+
 /** `doc` with the value at `path` replaced (undefined removes an object's key); unchanged branches keep their identity. */
 export function setAt(doc: Json, path: string, value: Json | undefined): Json {
   if (path === '') return value ?? null;

@@ -148,8 +148,25 @@ describe('npm run validate', () => {
       { at: 'pages-data/contact.json:14:25', path: 'blocks[0].image.src', code: 'missing-file' },
     ]);
     expect(await validateWith({ 'contact.json': page({ meta: withKeywords, block: block('/images/../../package.svg') }) })).toEqual([
-      { at: 'pages-data/contact.json:14:25', path: 'blocks[0].image.src', code: 'bad-format' },
+      { at: 'pages-data/contact.json:14:25', path: 'blocks[0].image.src', code: 'picture-path' },
     ]);
+  });
+
+  it('says what is wrong with a picture path: its spaces, a character, a folder outside public/, a type that is not a picture', async () => {
+    const block = (src: string) => `,\n      "image": { "src": "${src}", "alt": "A bench" }`;
+    const said = async (src: string) => {
+      const root = contentWith({ 'contact.json': page({ meta: withKeywords, block: block(src) }) });
+      const problems = (await loadContent(root)).problems;
+      expect(problems.map(brief), src).toEqual([{ at: 'pages-data/contact.json:14:25', path: 'blocks[0].image.src', code: 'picture-path' }]);
+      return problems[0]!.message;
+    };
+    expect(await said('/images/photos/IMG_2024 lab bench.jpg')).toBe(
+      '"/images/photos/IMG_2024 lab bench.jpg" has spaces, which a picture\'s path cannot have (letters, digits, - _ . and / only): rename the file (IMG_2024-lab-bench.jpg) and write its new path here',
+    );
+    expect(await said('/images/bench#1.jpg')).toMatch(/has "#", which a picture's path cannot have/);
+    expect(await said('public/images/bench.jpg')).toMatch(/starts with "public": .* write \/images\/bench.jpg$/);
+    expect(await said('/datasheets/photometer.pdf')).toMatch(/is not a picture file: \.pdf is not one of \.svg, \.png/);
+    expect(await said('/images/IMG_0001.HEIC')).toMatch(/HEIC photo.*export it as JPEG/);
   });
 
   it('rejects a picture file that cannot be read as one, at the field that names it', async () => {

@@ -78,6 +78,10 @@ export const catalogue = {
     message: (p: { expected: string; received: string }) => `expected ${p.expected} (received ${p.received})`,
     hint: 'Links may only be http(s) addresses, written plainly: no javascript:, data: or file: URL, user info or backslash.',
   },
+  'picture-path': {
+    message: (p: { expected: string; received: string }) => `${p.received} ${p.expected}`,
+    hint: 'A picture is a file under public/ named by its path from there (/images/photos/lab-bench.jpg: letters, digits, - _ and . only), or an https:// address. The studio\'s upload names files safely by itself.',
+  },
   'alt-text': {
     message: (p: { expected: string; received: string }) => `expected ${p.expected} (received ${p.received})`,
     hint: 'Alt text is read out by screen readers in place of the picture: say what it shows, in a few words.',

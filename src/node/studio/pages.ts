@@ -38,13 +38,13 @@ export interface Link {
 }
 
 type Path = (string | number)[];
-interface Doc {
+export interface Doc {
   text: string;
   data: unknown;
 }
 
 /** Every document under pages-data/, parsed; refused when one is not JSON, since its links could not be followed. */
-function readDocuments(root: string): Map<string, Doc> {
+export function readDocuments(root: string): Map<string, Doc> {
   const docs = new Map<string, Doc>();
   const broken: string[] = [];
   for (const file of contentFiles(root)) {
@@ -84,7 +84,7 @@ function linksTo(docs: ReadonlyMap<string, Doc>, routes: readonly string[], part
   return found;
 }
 
-function position(text: string, at: Path): { line: number; column: number } {
+export function position(text: string, at: Path): { line: number; column: number } {
   const node = findNodeAtLocation(parseTree(text)!, at);
   const before = text.slice(0, node?.offset ?? 0);
   return { line: before.split('\n').length, column: before.length - before.lastIndexOf('\n') };
@@ -174,7 +174,7 @@ async function newProblems(root: string, changes: ReadonlyMap<string, string | n
   });
 }
 
-async function commitChecked(root: string, changes: Map<string, string | null>, what: string, renamed?: ReadonlyMap<string, string>, allowed?: (p: Problem) => boolean) {
+export async function commitChecked(root: string, changes: Map<string, string | null>, what: string, renamed?: ReadonlyMap<string, string>, allowed?: (p: Problem) => boolean) {
   const found = await newProblems(root, changes, renamed, allowed);
   if (found.length > 0) {
     throw new Refusal(422, `${what} would bring ${found.length} problem${found.length === 1 ? '' : 's'} (listed); nothing was changed`, { problems: found });

@@ -6,7 +6,6 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Connect, Plugin } from 'vite';
-import { PICTURE_EXTENSIONS } from '../../../schemas/primitives.ts';
 import { collections, type Collection } from '../../../schemas/collections.ts';
 import { partnersDocument, productCategoriesDocument, productDocument, suppliersDocument, type Product } from '../../../schemas/records.ts';
 import { redirectsDocument } from '../../../schemas/redirects.ts';
@@ -19,6 +18,7 @@ import { dataPathOf, fieldName, type Json, type JsonSchema } from '../../studio/
 import { jsonSchemaFiles, schemaFileOf } from '../content/json-schema.ts';
 import { applyValue } from './edit.ts';
 import { createPage, deletePage, type Link, linksToPage, movePage, Refusal } from './pages.ts';
+import { deletePicture, listPictures, publicPictures, replacePicture, storeUpload, tooLarge, UPLOAD_LIMIT } from './pictures.ts';
 
 export const STUDIO = '/__studio';
 const API = `${STUDIO}/api/`;
@@ -169,7 +169,7 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
         product: products.map((p) => p.id),
         category: categories.map((c) => c.id),
         file: files,
-        picture: files.filter((f) => PICTURE_EXTENSIONS.some((ext) => f.toLowerCase().endsWith(`.${ext}`))),
+        picture: publicPictures(root),
       } satisfies StudioContext['options'],
       records: { partners, suppliers, products, categories, templates },
       redirects: redirectsDocument.safeParse(readJson(join(dataDir, REDIRECTS_FILE))).data?.redirects ?? [],
@@ -193,8 +193,10 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
     return problems.filter((p) => p.file === own || !already.has(formatProblem(p)));
   };
 
-  const get = (url: URL) => {
+  const get = async (url: URL) => {
     switch (url.pathname.slice(API.length)) {
+      case 'pictures':
+        return (await listPictures(root)).map((p) => ({ ...p, uses: p.uses.map(withField) }));
       case 'documents':
         return documents();
       case 'context':
@@ -251,6 +253,10 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
       }
       case 'move':
         return { status: 200, body: await movePage(root, documentFile(body.file), route('to'), (text) => version(text) === body.version) };
+      case 'pictures/replace':
+        return { status: 200, body: await replacePicture(root, body.from, body.to, body.alt) };
+      case 'pictures/delete':
+        return { status: 200, body: deletePicture(root, body.path) };
       case 'delete': {
         const redirectTo = body.redirectTo === undefined ? undefined : route('redirectTo');
         return { status: 200, body: await deletePage(root, documentFile(body.file), (text) => version(text) === body.version, redirectTo) };
@@ -292,8 +298,12 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
           res.end(await html(url.pathname + url.search));
           return;
         }
-        if (req.method === 'GET') return send(200, get(url));
+        if (req.method === 'GET') return send(200, await get(url));
         if (req.method !== 'POST') throw new Refusal(405, 'GET or POST only');
+        if (url.pathname === `${API}upload`) {
+          const bytes = await uploadRequest(req);
+          return send(200, await storeUpload(root, bytes, documentFile(url.searchParams.get('for')), url.searchParams.get('name') ?? ''));
+        }
         const answer = await post(url, await writeRequest(req));
         return send(answer.status, answer.body);
       } catch (err) {
@@ -314,25 +324,39 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
  * cross-site form cannot send without a preflight) and a well-formed body (400).
  */
 async function writeRequest(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const origin = req.headers.origin;
-  const sameOrigin = origin ? origin === `http://${req.headers.host}` || origin === `https://${req.headers.host}` : req.headers['sec-fetch-site'] === 'same-origin';
-  if (!sameOrigin) throw new Refusal(403, 'studio writes are accepted from the studio page only (same origin)');
-  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') throw new Refusal(415, 'studio writes are JSON (Content-Type: application/json)');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > 5_000_000) throw new Refusal(413, 'too large for a document');
-    chunks.push(chunk);
-  }
+  const bytes = await requestBody(req, 'application/json', 'studio writes are JSON (Content-Type: application/json)', 5_000_000, () => new Refusal(413, 'too large for a document'));
   try {
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    const body = JSON.parse(bytes.toString('utf8')) as unknown;
     if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
   } catch {
     // answered below
   }
   throw new Refusal(400, 'the body is not a JSON object');
+}
+
+/**
+ * An upload: the same rules as a write, but the body is the file's bytes, sent as
+ * application/octet-stream (which, too, a cross-site form cannot send), up to the size a picture may be.
+ */
+const uploadRequest = (req: IncomingMessage) =>
+  requestBody(req, 'application/octet-stream', 'an upload is the file itself (Content-Type: application/octet-stream)', UPLOAD_LIMIT, (size) => tooLarge(size));
+
+async function requestBody(req: IncomingMessage, type: string, wrongType: string, limit: number, over: (size: number) => Refusal): Promise<Buffer> {
+  const origin = req.headers.origin;
+  const sameOrigin = origin ? origin === `http://${req.headers.host}` || origin === `https://${req.headers.host}` : req.headers['sec-fetch-site'] === 'same-origin';
+  if (!sameOrigin) throw new Refusal(403, 'studio writes are accepted from the studio page only (same origin)');
+  if ((req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() !== type) throw new Refusal(415, wrongType);
+  // Refused before reading when the request says it is too large (a picture of 30 MB is not read to say so).
+  const declared = Number(req.headers['content-length']);
+  if (declared > limit) throw over(declared);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw over(size);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 /** Every file under public/ by its path there (what an image or PDF field may name). */
