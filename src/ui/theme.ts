@@ -32,9 +32,13 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's dimmed grey (gray 6) is 3.3:1 on white, below AA for body text; gray 7 is 7:1. */
+/**
+ * Mantine's dimmed grey (gray 6) is 3.3:1 on white, below AA for body text; gray 7 is 7:1. Its error
+ * red (red 6), which colours every form's required-field asterisk and field errors, is 3.3:1 too;
+ * red 9 is 5.5:1 on white, 4.9:1 on the palest brand tint. (The footer, dark, sets its own.)
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-9)' },
   dark: {},
 });

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { blockTypes } from '../../schemas/blocks';
-import { expect, test } from './fixtures';
+import { expect, requiredMarkers, test } from './fixtures';
 import { type DevServer, startDevServer } from '../support/dev-server';
 import { type Scratch, scratchProject } from '../support/scratch';
 
@@ -237,13 +237,17 @@ test('saving over a file that changed on disk since it was opened says so and ke
   expect(scratch.read(file)).toBe(onDisk);
 });
 
-test('the studio\'s forms are accessible: every input labelled, every button named, enough contrast', async ({ page }) => {
+test('the studio\'s forms are accessible: every input labelled, every button named, enough contrast, required-field markers too', async ({ page }) => {
   // The preview frame is the site itself, which tests/e2e/a11y.spec.ts covers.
   const violations = async () => (await new AxeBuilder({ page }).exclude('iframe').analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
   await openStudio(page, '/services/water-testing');
   await openBlock(page, 1);
   await openBlock(page, 5);
   expect(await violations()).toEqual([]);
+  // Required fields' asterisks are aria-hidden, so axe skips them; they are text all the same.
+  const markers = await requiredMarkers(page);
+  expect(markers.length).toBeGreaterThan(0);
+  expect(markers.filter((m) => m.ratio < 4.5)).toEqual([]);
   // Every input of the document carries its path; the two without one choose a document and a new block's type.
   const unpathed = await page
     .locator('main')
