@@ -25,6 +25,7 @@ export function Head({ meta, canonical, home }: { meta: PageMeta; canonical: str
       <meta name="twitter:title" content={h.title} />
       <meta name="twitter:description" content={h.description} />
       <meta name="twitter:image" content={h.image} />
+      <meta name="twitter:image:alt" content={h.imageAlt} />
     </Helmet>
   );
 }

@@ -25,6 +25,10 @@ for (const route of allRoutes.filter((r) => r !== NOT_FOUND_ROUTE)) {
     expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(site.url + canonicalPath(route));
     expect(attr(html, /<meta name="robots" content="([^"]*)"/)).toBe('index, follow');
     expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe(site.url + site.seo.shareImage.src);
+    // A link preview names its picture to screen readers: Open Graph's alt and X's (Twitter's) alike.
+    const imageAlt = (meta.image ?? site.seo.shareImage).alt;
+    expect(decode(attr(html, /<meta property="og:image:alt" content="([^"]*)"/))).toBe(imageAlt);
+    expect(decode(attr(html, /<meta name="twitter:image:alt" content="([^"]*)"/))).toBe(imageAlt);
     expect(attr(html, /<meta name="theme-color" content="([^"]*)"/)).toBe('#6366f1');
     expect(attr(html, /<meta name="geo.region" content="([^"]*)"/)).toBe('KE');
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
