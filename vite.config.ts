@@ -37,5 +37,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Many tests start a process (tsx, a build, a dev server); on a busy CI machine that takes far more
+    // than Vitest's default 5 s. A time limit here only catches a hang; no test measures speed.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 }));

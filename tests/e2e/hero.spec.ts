@@ -122,4 +122,6 @@ test('a slide picture that fails to load, even before the page has hydrated, is 
   await expect(imgs.nth(0)).toHaveJSProperty('naturalWidth', 600);
   // Silent: the visitor sees the slide's text, no error message.
   await expect(carousel(page).locator('.hero-slide-copy')).toContainText(TITLES[0]!);
+  // A script asked for late is still held: let it go before the page closes under it.
+  await page.unrouteAll({ behavior: 'wait' });
 });
