@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, hydrated, startUnderPausedClock, test } from './fixtures';
+import { expect, hydrated, recordLayoutShifts, startUnderPausedClock, test } from './fixtures';
 
 // The home hero (section 4, section 9): 4 slides, 5000 ms each, dots, pauses, image fallback.
 const TITLES = [
@@ -14,7 +14,10 @@ const dot = (page: Page, n: number) => page.getByRole('button', { name: new RegE
 
 /** The slide a visitor sees: its title, and the dot marked current. */
 async function expectSlide(page: Page, n: number) {
-  await expect(carousel(page).locator('.hero-slide-copy')).toContainText(TITLES[n - 1]!);
+  for (const [i, title] of TITLES.entries()) {
+    const text = carousel(page).getByText(title, { exact: true });
+    await (i === n - 1 ? expect(text).toBeVisible() : expect(text).toBeHidden());
+  }
   await expect(dot(page, n)).toHaveAttribute('aria-current', 'true');
   await expect(carousel(page).locator('img[data-active]')).toHaveAttribute('src', `/images/home/slide-${n}.svg`);
 }
@@ -29,7 +32,8 @@ async function openHome(page: Page) {
   await expectSlide(page, 1);
 }
 
-test('advances every 5 seconds through the 4 slides and starts again', async ({ page, consoleErrors }) => {
+test('advances every 5 seconds through the 4 slides and starts again, moving nothing on the page', async ({ page, consoleErrors }) => {
+  await page.addInitScript(recordLayoutShifts);
   await openHome(page);
   await expect(carousel(page).getByRole('button', { name: /^Slide \d of 4/ })).toHaveCount(4);
   await page.clock.runFor(4900);
@@ -42,6 +46,9 @@ test('advances every 5 seconds through the 4 slides and starts again', async ({ 
   await expectSlide(page, 4);
   await page.clock.runFor(5000);
   await expectSlide(page, 1);
+  // A slide with a longer text must not push the page down (a layout shift every 5 seconds).
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; line: string }[] }).layoutShifts);
+  expect(shifts.reduce((sum, s) => sum + s.value, 0), shifts.map((s) => s.line).join('\n')).toBeLessThan(0.001);
   expect(consoleErrors).toEqual([]);
 });
 
@@ -121,7 +128,7 @@ test('a slide picture that fails to load, even before the page has hydrated, is 
   await expect(imgs.nth(1)).toHaveAttribute('src', '/images/home/slide-2.svg');
   await expect(imgs.nth(0)).toHaveJSProperty('naturalWidth', 600);
   // Silent: the visitor sees the slide's text, no error message.
-  await expect(carousel(page).locator('.hero-slide-copy')).toContainText(TITLES[0]!);
+  await expect(carousel(page).getByText(TITLES[0]!, { exact: true })).toBeVisible();
   // A script asked for late is still held: let it go before the page closes under it.
   await page.unrouteAll({ behavior: 'wait' });
 });

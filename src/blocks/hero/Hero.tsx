@@ -89,7 +89,6 @@ function Slides({ block, slides }: { block: HeroBlock; slides: NonNullable<HeroB
     const timer = window.setTimeout(() => setIndex((i) => (i + 1) % slides.length), SLIDE_INTERVAL_MS);
     return () => window.clearTimeout(timer);
   }, [index, paused, reduced, slides.length]);
-  const slide = slides[index]!;
 
   return (
     <Box
@@ -120,13 +119,19 @@ function Slides({ block, slides }: { block: HeroBlock; slides: NonNullable<HeroB
           <Title order={1} className="hero-kicker" c="brand.1">
             {block.title}
           </Title>
+          {/* Every slide's text in one grid cell, the others hidden: the hero is as tall as its
+              tallest slide from the start, so nothing below it moves when the slides turn. */}
           <div aria-live={paused ? 'polite' : 'off'} className="hero-slide-copy">
-            <Text className="hero-title" fw={800} c="white">
-              {slide.title}
-            </Text>
-            <Text size="lg" c="brand.0" mt="xs">
-              {slide.lead}
-            </Text>
+            {slides.map((s, i) => (
+              <div key={s.image.src} className="hero-slide-text" data-active={i === index || undefined} aria-hidden={i !== index || undefined}>
+                <Text className="hero-title" fw={800} c="white">
+                  {s.title}
+                </Text>
+                <Text size="lg" c="brand.0" mt="xs">
+                  {s.lead}
+                </Text>
+              </div>
+            ))}
           </div>
           <Group gap="sm" mt="sm">
             {block.buttons.map((b) => (
