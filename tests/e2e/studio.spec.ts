@@ -15,7 +15,7 @@ let scratch: Scratch;
 let dev: DevServer;
 
 test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(180_000);
+  testInfo.setTimeout(600_000); // starting the dev server on a busy machine can take minutes: this only catches a hang
   scratch = scratchProject('studio-');
   dev = await startDevServer(scratch);
 });
