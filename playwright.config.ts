@@ -14,6 +14,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
+  // Time limits only catch a hang: on a busy CI machine (another build beside it, load 20 on 2 cores)
+  // fetching and building the search index, say, outlasts Playwright's default 5 s per expectation.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,

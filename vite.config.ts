@@ -37,7 +37,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
-    // Several tests run the CLIs or read the whole content more than once: on a busy machine 5 s is not enough.
+    // Many tests start a process (tsx, a build, a dev server); on a busy CI machine that takes far more
+    // than Vitest's default 5 s. A time limit here only catches a hang; no test measures speed.
     testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readDays, readHours } from './hours.ts';
 import { email, externalUrl, httpsUrl, image, pageLink, phone, siteOrigin, text } from './primitives.ts';
 
 const navLink = z.strictObject({ label: text('Link text.'), to: pageLink });
@@ -50,7 +51,21 @@ export const siteDocument = z
       embedUrl: httpsUrl.meta({ description: 'The map iframe address (https).' }),
       linkUrl: externalUrl.meta({ description: 'Opens the map service in a new tab.' }),
     }),
-    hours: z.array(z.strictObject({ days: text('e.g. "Monday – Friday"'), hours: text('e.g. "8:00 AM – 6:00 PM" or "Closed"') })).min(1),
+    hours: z
+      .array(
+        z.strictObject({
+          days: text('e.g. "Monday – Friday", "Saturday" or "Saturday, Sunday"').refine((v) => readDays(v) !== undefined, {
+            error: 'days of the week, e.g. "Monday – Friday", "Saturday" or "Saturday, Sunday"',
+            params: { code: 'opening-hours' },
+          }),
+          hours: text('e.g. "8:00 AM – 6:00 PM", "08:00 – 18:00" or "Closed"').refine((v) => readHours(v) !== undefined, {
+            error: 'opening and closing times, e.g. "8:00 AM – 6:00 PM" or "08:00 – 18:00", or "Closed"',
+            params: { code: 'opening-hours' },
+          }),
+        }),
+      )
+      .min(1)
+      .meta({ description: 'Shown wherever hours are (home, contact page, footer), and read by search engines as the opening hours.' }),
     replyTime: text('Promised reply time, e.g. "24 hours".'),
     social: z
       .array(z.strictObject({ network: z.enum(['facebook', 'linkedin', 'x', 'instagram', 'youtube']), label: text('Accessible name.'), url: externalUrl }))

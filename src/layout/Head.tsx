@@ -28,6 +28,7 @@ export function Head({ meta, canonical, home, share }: { meta: PageMeta; canonic
       <meta name="twitter:title" content={h.title} />
       <meta name="twitter:description" content={h.description} />
       <meta name="twitter:image" content={h.image} />
+      <meta name="twitter:image:alt" content={h.imageAlt} />
     </Helmet>
   );
 }

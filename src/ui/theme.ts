@@ -13,6 +13,8 @@ export const theme = createTheme({
   // The phone's own interface font (Roboto, San Francisco, Segoe UI): nothing to download, so text
   // shows at once and never re-flows on a slow network.
   headings: { fontWeight: '700' },
+  // Give components no radius prop of their own where this is the one wanted: Mantine 9.7's ThemeIcon
+  // passes it on to its <div> as an attribute HTML does not have (npm run check:html's Nu checker).
   defaultRadius: 'md',
   cursorType: 'pointer',
   focusRing: 'auto',
@@ -30,9 +32,13 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's dimmed grey (gray 6) is 3.3:1 on white, below AA for body text; gray 7 is 7:1. */
+/**
+ * Mantine's dimmed grey (gray 6) is 3.3:1 on white, below AA for body text; gray 7 is 7:1. Its error
+ * red (red 6), which colours every form's required-field asterisk and field errors, is 3.3:1 too;
+ * red 9 is 5.5:1 on white, 4.9:1 on the palest brand tint. (The footer, dark, sets its own.)
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-9)' },
   dark: {},
 });

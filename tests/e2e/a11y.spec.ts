@@ -1,4 +1,4 @@
-import { axeViolations, captureMail, expect, handoffNotice, hydrated, test } from './fixtures';
+import { axeViolations, captureMail, expect, handoffNotice, hydrated, requiredMarkers, test } from './fixtures';
 
 // Issue 7: axe-core finds no violation in the states a visitor can open (every route as it loads is
 // checked in routes.spec.ts).
@@ -74,4 +74,19 @@ test.describe('axe in the states a visitor opens', () => {
       expect(await axeViolations(page)).toEqual([]);
     });
   }
+
+  test('every form\'s required-field markers read at 4.5:1 or more: the contact form, the newsletter box and both dialogs @desktop', async ({ page }) => {
+    await page.goto('/contact');
+    await hydrated(page);
+    const markers = await requiredMarkers(page);
+    for (const name of ['Request Quote', 'Product Catalogue Request']) {
+      await page.locator('footer').getByRole('button', { name }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      markers.push(...(await requiredMarkers(page.getByRole('dialog'))));
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByRole('dialog')).toBeHidden();
+    }
+    expect(markers.map((m) => m.label)).toEqual(expect.arrayContaining(['Full Name *', 'Email Address *', 'Message *', 'Email address *', 'Name *', 'Email *']));
+    expect(markers.filter((m) => m.ratio < 4.5)).toEqual([]);
+  });
 });

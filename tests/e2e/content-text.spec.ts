@@ -36,7 +36,7 @@ let site: { url: string; stop: () => Promise<void> };
 let suffix = '';
 
 test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(180_000);
+  testInfo.setTimeout(600_000); // a build on a busy machine can take minutes: this only catches a hang
   scratch = scratchProject('content-text-');
   suffix = JSON.parse(scratch.read('pages-data/site.json')).seo.titleSuffix;
   for (const s of samples) {

@@ -10,7 +10,7 @@ let scratch: Scratch;
 let site: { url: string; stop: () => Promise<void> };
 
 test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(180_000);
+  testInfo.setTimeout(600_000); // a build on a busy machine can take minutes: this only catches a hang
   scratch = scratchProject('content-tree-');
   scratch.write('pages-data/services/spectroscopy.json', scratch.read('pages-data/services/microscopy.json'));
   scratch.editJson<{ meta: { title: string }; blocks: { title?: string }[] }>('pages-data/services/spectroscopy.json', (doc) => {

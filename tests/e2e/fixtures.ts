@@ -131,3 +131,40 @@ export function recordLayoutShifts() {
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }
+
+/**
+ * Each visible required-field marker (Mantine's asterisk after a label) with its contrast against
+ * what is drawn behind it, as `label: ratio`. The marker is aria-hidden, so axe-core leaves it out,
+ * but it is text a sighted visitor must read: WCAG 1.4.3 asks 4.5:1.
+ */
+export async function requiredMarkers(within: Page | Locator): Promise<{ label: string; ratio: number }[]> {
+  return within.locator('.mantine-InputWrapper-required').evaluateAll((marks) => {
+    type Rgba = [number, number, number, number];
+    const parse = (css: string): Rgba => {
+      const [r = 0, g = 0, b = 0, a = 1] = (css.match(/[\d.]+/g) ?? []).map(Number);
+      return [r, g, b, a];
+    };
+    const over = (top: Rgba, below: Rgba): Rgba => [0, 1, 2].map((i) => top[i]! * top[3] + below[i]! * (1 - top[3])).concat(1) as Rgba;
+    // The backgrounds from the marker up to the first opaque one, laid over each other (white below all).
+    const behind = (el: Element): Rgba => {
+      const layers: Rgba[] = [];
+      for (let e: Element | null = el; e; e = e.parentElement) {
+        const bg = parse(getComputedStyle(e).backgroundColor);
+        if (bg[3] > 0) layers.push(bg);
+        if (bg[3] === 1) break;
+      }
+      return layers.reduceRight((below, top) => over(top, below), [255, 255, 255, 1] as Rgba);
+    };
+    const luminance = (c: Rgba) => {
+      const [r, g, b] = c.slice(0, 3).map((v) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    return marks
+      .filter((m) => m.getClientRects().length > 0 && getComputedStyle(m).visibility === 'visible')
+      .map((m) => {
+        const bg = behind(m);
+        const [hi, lo] = [luminance(over(parse(getComputedStyle(m).color), bg)), luminance(bg)].sort((x, y) => y - x);
+        return { label: m.parentElement?.textContent?.trim() ?? '?', ratio: Math.round(((hi! + 0.05) / (lo! + 0.05)) * 100) / 100 };
+      });
+  });
+}

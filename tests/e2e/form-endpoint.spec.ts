@@ -15,7 +15,7 @@ let scratch: Scratch;
 let site: { url: string; stop: () => Promise<void> };
 
 test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(180_000);
+  testInfo.setTimeout(600_000); // a build on a busy machine can take minutes: this only catches a hang
   scratch = scratchProject('form-endpoint-');
   scratch.editJson<SiteDocument>('pages-data/site.json', (doc) => {
     doc.features.formEndpoint = ENDPOINT;

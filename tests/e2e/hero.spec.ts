@@ -31,7 +31,8 @@ async function openHome(page: Page) {
   await expectSlide(page, 1);
 }
 
-test('advances every 5 seconds through the 4 slides and starts again', async ({ page, consoleErrors }) => {
+test('advances every 5 seconds through the 4 slides and starts again, moving nothing on the page', async ({ page, consoleErrors }) => {
+  await page.addInitScript(recordLayoutShifts);
   await openHome(page);
   await expect(carousel(page).getByRole('button', { name: /^Slide \d of 4/ })).toHaveCount(4);
   await page.clock.runFor(4900);
@@ -44,6 +45,9 @@ test('advances every 5 seconds through the 4 slides and starts again', async ({ 
   await expectSlide(page, 4);
   await page.clock.runFor(5000);
   await expectSlide(page, 1);
+  // A slide with a longer text must not push the page down (a layout shift every 5 seconds).
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; line: string }[] }).layoutShifts);
+  expect(shifts.reduce((sum, s) => sum + s.value, 0), shifts.map((s) => s.line).join('\n')).toBeLessThan(0.001);
   expect(consoleErrors).toEqual([]);
 });
 
@@ -125,6 +129,8 @@ test('a slide picture that fails to load, even before the page has hydrated, is 
   await expect(imgs.nth(0)).toHaveJSProperty('naturalWidth', 600);
   // Silent: the visitor sees the slide's text, no error message.
   await expect(carousel(page).locator('.hero-slide-copy > [data-active]')).toContainText(TITLES[0]!);
+  // A script asked for late is still held: let it go before the page closes under it.
+  await page.unrouteAll({ behavior: 'wait' });
 });
 
 test('fetches the first slide\'s picture with the page, the next one\'s once the page is live, and each later one a slide ahead', async ({ page }) => {

@@ -31,6 +31,10 @@ for (const route of allRoutes.filter((r) => r !== NOT_FOUND_ROUTE)) {
     expect(share).toMatch(/^\/assets\/pictures\/.*-1200x630\.jpg$/);
     expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe(site.url + share);
     expect(attr(html, /<meta property="og:image:width" content="([^"]*)"/)).toBe('1200');
+    // A link preview names its picture to screen readers: Open Graph's alt and X's (Twitter's) alike.
+    const imageAlt = (meta.image ?? site.seo.shareImage).alt;
+    expect(decode(attr(html, /<meta property="og:image:alt" content="([^"]*)"/))).toBe(imageAlt);
+    expect(decode(attr(html, /<meta name="twitter:image:alt" content="([^"]*)"/))).toBe(imageAlt);
     expect(attr(html, /<meta name="theme-color" content="([^"]*)"/)).toBe('#6366f1');
     expect(attr(html, /<meta name="geo.region" content="([^"]*)"/)).toBe('KE');
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
@@ -60,6 +64,48 @@ for (const route of allRoutes.filter((r) => r !== NOT_FOUND_ROUTE)) {
     } else expect(product).toBeUndefined();
   });
 }
+
+test('/ and /contact describe the company as a LocalBusiness too, the same company as the Organization everywhere, from site.json', async ({ request }) => {
+  type Node = Record<string, unknown> & { '@type': string };
+  const jsonLd = async (route: string): Promise<Node[]> =>
+    [...(await (await request.get(route)).text()).matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].flatMap((m) => [JSON.parse(m[1]!)].flat());
+  const id = `${site.url}/#organization`;
+  for (const route of ['/', '/contact']) {
+    const ld = await jsonLd(route);
+    const org = ld.find((d) => d['@type'] === 'Organization')!;
+    const [biz, ...more] = ld.filter((d) => d['@type'] === 'LocalBusiness');
+    expect(more, route).toEqual([]);
+    expect(biz, route).toMatchObject({
+      '@context': 'https://schema.org',
+      '@id': id,
+      name: site.name,
+      url: `${site.url}/`,
+      email: site.mailboxes.contact,
+      telephone: site.phones[0],
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: `${site.address.building}, ${site.address.street}, ${site.address.area}`,
+        addressLocality: site.address.city,
+        postalCode: site.address.postalCode,
+        addressCountry: site.address.country,
+      },
+      geo: { '@type': 'GeoCoordinates', latitude: site.map.latitude, longitude: site.map.longitude },
+      sameAs: site.social.map((s) => s.url),
+      hasMap: site.map.linkUrl,
+      // D2: weekdays 8:00 AM to 6:00 PM, Saturday 9:00 AM to 2:00 PM, Sunday closed (no entry).
+      openingHoursSpecification: [
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' },
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '09:00', closes: '14:00' },
+      ],
+    });
+    // One company: the Organization says the same of it, under the same id.
+    for (const key of ['@id', 'name', 'url', 'logo', 'image', 'email', 'telephone', 'address', 'geo', 'sameAs']) expect(org[key], `${route} ${key}`).toEqual(biz![key]);
+    expect((await request.get(new URL(String(biz!.logo)).pathname)).status()).toBe(200);
+  }
+  const elsewhere = await jsonLd('/services/water-testing');
+  expect(elsewhere.map((d) => d['@type'])).not.toContain('LocalBusiness');
+  expect(elsewhere.find((d) => d['@type'] === 'Organization')!['@id']).toBe(id);
+});
 
 test('the not-found page is noindex and has no canonical', async ({ request }) => {
   const html = await (await request.get('/no-such-page')).text();

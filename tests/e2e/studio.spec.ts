@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { blockTypes } from '../../schemas/blocks';
-import { expect, test } from './fixtures';
+import { expect, requiredMarkers, test } from './fixtures';
 import { type DevServer, freePort, startDevServer } from '../support/dev-server';
 import { startNginx } from '../support/nginx';
 import { type Scratch, scratchProject, serveScratch } from '../support/scratch';
@@ -17,7 +17,7 @@ let scratch: Scratch;
 let dev: DevServer;
 
 test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(180_000);
+  testInfo.setTimeout(600_000); // starting the dev server on a busy machine can take minutes: this only catches a hang
   scratch = scratchProject('studio-');
   dev = await startDevServer(scratch);
 });
@@ -245,7 +245,7 @@ test('saving over a file that changed on disk since it was opened says so and ke
   expect(scratch.read(file)).toBe(onDisk);
 });
 
-test('the studio\'s forms are accessible: every input labelled, every button named, enough contrast', async ({ page }) => {
+test('the studio\'s forms are accessible: every input labelled, every button named, enough contrast, required-field markers too', async ({ page }) => {
   test.setTimeout(300_000); // five axe runs over long forms
   // The preview frame is the site itself, which tests/e2e/a11y.spec.ts covers.
   const violations = async (only?: string) => {
@@ -256,6 +256,10 @@ test('the studio\'s forms are accessible: every input labelled, every button nam
   await openBlock(page, 1);
   await openBlock(page, 5);
   expect(await violations()).toEqual([]);
+  // Required fields' asterisks are aria-hidden, so axe skips them; they are text all the same.
+  const markers = await requiredMarkers(page);
+  expect(markers.length).toBeGreaterThan(0);
+  expect(markers.filter((m) => m.ratio < 4.5)).toEqual([]);
   // Every input of the document carries its path; the two without one choose a document and a new block's type.
   const unpathed = await page
     .locator('main')

@@ -192,6 +192,14 @@ describe('npm run validate', () => {
     expect((await validateWith({ 'records/products/photometer-7500.json': product })).map((p) => [p.path, p.code])).toEqual([['datasheet', 'bad-format']]);
   });
 
+  it('refuses business hours search engines could not read as opening hours, at the field', async () => {
+    const site = read('site.json').replace('"days": "Saturday"', '"days": "Weekends"').replace('"hours": "9:00 AM – 2:00 PM"', '"hours": "mornings"');
+    expect(await validateWith({ 'site.json': site })).toEqual([
+      { at: `pages-data/site.json:${positionOf(site, '"Weekends"')}`, path: 'hours[1].days', code: 'opening-hours' },
+      { at: `pages-data/site.json:${positionOf(site, '"mornings"')}`, path: 'hours[1].hours', code: 'opening-hours' },
+    ]);
+  });
+
   it('requires each document to name its JSON Schema', async () => {
     expect(await validateWith({ 'contact.json': page({ meta: withKeywords }).replace('../schemas/page.schema.json', 'page.schema.json') })).toEqual([
       { at: 'pages-data/contact.json:2:14', path: '$schema', code: 'schema-link' },

@@ -42,7 +42,7 @@ function GridCard({ card, plain, headingOrder }: { card: CardData; plain: boolea
       )}
       <Stack gap="sm" style={{ flex: 1 }}>
         {Icon && (
-          <ThemeIcon size={48} radius="md" variant="light" aria-hidden>
+          <ThemeIcon size={48} variant="light" aria-hidden>
             <Icon size={26} stroke={1.6} />
           </ThemeIcon>
         )}

@@ -67,7 +67,7 @@ export function ContactSection({ block }: BlockComponentProps<'contact-section'>
 function Detail({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <Group align="flex-start" wrap="nowrap" gap="md">
-      <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
+      <ThemeIcon size={44} variant="light" aria-hidden>
         {icon}
       </ThemeIcon>
       <div>

@@ -1,8 +1,12 @@
-// npm run check:html: html-validate over every HTML file the build wrote into dist/; prints
-// `dist/file.html:line:column  rule-id  message` per problem and exits 1 on any. Run after npm run build.
+// npm run check:html: html-validate and the W3C's Nu HTML Checker (vnu.jar, one java process for all
+// pages) over every HTML file the build wrote into dist/; prints `dist/file.html:line:column  rule-id
+// message` per problem and exits 1 on any. Run after npm run build.
 // (html-validate's own CLI needs fs.globSync, which Node 20 lacks; its Node API does not.)
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type ConfigData, HtmlValidate } from 'html-validate';
 
 export const config: ConfigData = {
@@ -31,6 +35,7 @@ async function main() {
   }
   const validator = new HtmlValidate(config);
   const files = (readdirSync(dist, { recursive: true }) as string[]).filter((f) => f.endsWith('.html')).sort();
+  const nu = nuCheck(files.map((f) => join(dist, f))); // runs in java beside html-validate
   let errors = 0;
   for (const file of files) {
     const report = await validator.validateString(readFileSync(join(dist, file), 'utf8'), `dist/${file}`);
@@ -42,10 +47,58 @@ async function main() {
     }
   }
   console.log(`html-validate: ${files.length} pages checked, ${errors} ${errors === 1 ? 'error' : 'errors'}`);
-  if (errors > 0) process.exit(1);
+  const nuErrors = await nu;
+  for (const m of nuErrors) console.log(`${m.file}:${m.line}:${m.column}  vnu  ${m.message}`);
+  console.log(`Nu HTML Checker: ${files.length} pages checked, ${nuErrors.length} ${nuErrors.length === 1 ? 'error' : 'errors'}`);
+  if (errors > 0 || nuErrors.length > 0) process.exit(1);
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+interface NuMessage {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/**
+ * The Nu HTML Checker's errors over the given files, checked by one java process (its warnings, such
+ * as a section without a heading, are advice and left out). It reads HTML as the HTML standard does,
+ * so it catches what html-validate lets through, such as a component prop that reaches the DOM as an
+ * attribute no element has.
+ */
+export function nuCheck(files: string[]): Promise<NuMessage[]> {
+  const jar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+  return new Promise((resolve, reject) => {
+    const java = spawn('java', ['-jar', jar, '--errors-only', '--format', 'json', '--stdout', ...files], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    java.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    java.on('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'ENOENT' ? new Error('java not found: the Nu HTML Checker needs Java 11 or later (Debian: apt-get install default-jre-headless; bash .ci/run installs it)') : err),
+    );
+    java.on('close', (code) => {
+      let report: { messages: { type: string; url?: string; firstLine?: number; lastLine?: number; firstColumn?: number; message: string }[] };
+      try {
+        report = JSON.parse(out);
+      } catch {
+        return reject(new Error(`the Nu HTML Checker stopped (exit ${code}) without a report:\n${out}`));
+      }
+      resolve(
+        report.messages
+          .filter((m) => m.type === 'error' || m.type === 'non-document-error')
+          .map((m) => ({
+            file: m.url?.startsWith('file:') ? relative(process.cwd(), fileURLToPath(m.url)) : (m.url ?? '(vnu)'),
+            line: m.firstLine ?? m.lastLine ?? 0,
+            column: m.firstColumn ?? 0,
+            message: m.message,
+          })),
+      );
+    });
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -1,9 +1,11 @@
 // JSON-LD written into each prerendered page's head (D10): the Organization with an offer catalogue of
-// what the page's blocks say the company sells (each block definition's `offers`), a BreadcrumbList
-// on every page whose parent is a page too (/services/water-testing under /services) or that a template
-// made (its entry's trail), and on a product's page the Product.
+// what the page's blocks say the company sells (each block definition's `offers`), the same company as
+// a LocalBusiness (opening hours, map) on the pages that show where and when to find it, a
+// BreadcrumbList on every page whose parent is a page too (/services/water-testing under /services) or
+// that a template made (its entry's trail), and on a product's page the Product.
 import { blockDefinitions } from '../../../schemas/blocks/index.ts';
 import { brandedName, type Crumb, type Entry } from '../../../schemas/collections.ts';
+import { openingHours } from '../../../schemas/hours.ts';
 import { parentRoute } from '../../../schemas/routes.ts';
 import type { SiteDocument } from '../../../schemas/site.ts';
 import type { ResolvedPage } from '../../page/types.ts';
@@ -14,6 +16,7 @@ type Json = Record<string, unknown>;
 
 export function structuredData(site: SiteDocument, content: Content, page: ResolvedPage, entry?: Entry): Json[] {
   const out: Json[] = [organization(site, content, page)];
+  if (showsPremises(page)) out.push(localBusiness(site, content));
   if (entry?.collection === 'products') out.push(product(site, entry));
   const crumbs = entry ? breadcrumbList(site, entry.trail) : breadcrumbs(site, content, page);
   if (crumbs) out.push(crumbs);
@@ -39,14 +42,15 @@ function product(site: SiteDocument, { product: p, brand, category, url }: Extra
   };
 }
 
-function organization(site: SiteDocument, content: Content, page: ResolvedPage): Json {
+/** One id for the company wherever it is described, so the Organization and the LocalBusiness are one company. */
+const companyId = (site: SiteDocument) => `${site.url}/#organization`;
+
+/** What the Organization and the LocalBusiness both say of the company, from the site document (D1). */
+function company(site: SiteDocument, content: Content): Json {
   const a = site.address;
-  const org: Json = {
-    '@context': 'https://schema.org',
-    '@type': 'Organization',
+  return {
+    '@id': companyId(site),
     name: site.name,
-    alternateName: site.shortName,
-    slogan: site.tagline,
     url: `${site.url}/`,
     logo: `${site.url}/images/logo.svg`,
     image: new URL(content.encoded?.shares.get(shareKey(site.seo.shareImage))?.path ?? site.seo.shareImage.src, site.url).href,
@@ -60,15 +64,25 @@ function organization(site: SiteDocument, content: Content, page: ResolvedPage):
       addressCountry: a.country,
     },
     geo: { '@type': 'GeoCoordinates', latitude: site.map.latitude, longitude: site.map.longitude },
+    sameAs: site.social.map((s) => s.url),
+  };
+}
+
+function organization(site: SiteDocument, content: Content, page: ResolvedPage): Json {
+  const org: Json = {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    ...company(site, content),
+    alternateName: site.shortName,
+    slogan: site.tagline,
     contactPoint: site.phones.map((telephone) => ({
       '@type': 'ContactPoint',
       telephone,
       email: site.mailboxes.contact,
       contactType: 'sales',
-      areaServed: a.country,
+      areaServed: site.address.country,
       availableLanguage: ['English', 'Swahili'],
     })),
-    sameAs: site.social.map((s) => s.url),
   };
   const items = catalogueItems(page);
   if (items.length > 0) {
@@ -80,6 +94,24 @@ function organization(site: SiteDocument, content: Content, page: ResolvedPage):
     };
   }
   return org;
+}
+
+/** The pages that show the company's address, hours and map (its contact section: / and /contact). */
+const showsPremises = (page: ResolvedPage) => page.blocks.some(({ block }) => block.type === 'contact-section');
+
+/**
+ * The company as a place buyers find in local search ("laboratory supplier Nairobi"): schema.org has
+ * no type for a laboratory supplier, and LocalBusiness is the one local results read. Its opening
+ * hours are the site document's business hours (D2).
+ */
+function localBusiness(site: SiteDocument, content: Content): Json {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'LocalBusiness',
+    ...company(site, content),
+    openingHoursSpecification: openingHours(site.hours).map((h) => ({ '@type': 'OpeningHoursSpecification', ...h })),
+    hasMap: site.map.linkUrl,
+  };
 }
 
 /** What this page offers for sale, as its blocks' definitions say; never more than 24 names. */

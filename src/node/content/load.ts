@@ -717,7 +717,7 @@ function issueProblems(src: SourceFile, schema: z.ZodType, data: unknown, issue:
       return [problem('bad-format', { expected: issue.message, received: show(received) })];
     case 'custom': {
       const code = (issue.params as { code?: Code } | undefined)?.code;
-      if (code === 'unsafe-url' || code === 'alt-text' || code === 'bad-format' || code === 'picture-path') return [problem(code, { expected: issue.message, received: show(received) })];
+      if (code === 'unsafe-url' || code === 'alt-text' || code === 'bad-format' || code === 'picture-path' || code === 'opening-hours') return [problem(code, { expected: issue.message, received: show(received) })];
       return [problem('bad-format', { expected: issue.message, received: show(received) })];
     }
     default:

@@ -86,6 +86,10 @@ export const catalogue = {
     message: (p: { expected: string; received: string }) => `expected ${p.expected} (received ${p.received})`,
     hint: 'Alt text is read out by screen readers in place of the picture: say what it shows, in a few words.',
   },
+  'opening-hours': {
+    message: (p: { expected: string; received: string }) => `expected ${p.expected} (received ${p.received})`,
+    hint: 'Search engines read the business hours as opening hours: name days in English, one or a range ("Monday – Friday") or several separated by commas, and give times as "8:00 AM – 6:00 PM" or "08:00 – 18:00", or "Closed". A day not listed counts as closed.',
+  },
   'invalid-value': {
     message: (p: { detail: string }) => p.detail,
     hint: 'See the field description in your editor.',
