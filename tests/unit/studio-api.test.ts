@@ -1,15 +1,13 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studioMiddleware } from '../../src/node/studio/plugin';
+import { startStudioApi } from '../support/studio-api';
 
 const project = resolve(__dirname, '../..');
 const file = 'services/water-testing.json';
 let root = '';
-let server: Server;
+let server: Awaited<ReturnType<typeof startStudioApi>>;
 let base = '';
 
 beforeAll(async () => {
@@ -17,10 +15,8 @@ beforeAll(async () => {
   cpSync(join(project, 'pages-data'), join(root, 'pages-data'), { recursive: true });
   symlinkSync(join(project, 'public'), join(root, 'public'));
   symlinkSync(join(project, 'schemas'), join(root, 'schemas'));
-  const handle = studioMiddleware(root, async () => '<!doctype html>');
-  server = createServer((req, res) => handle(req as never, res, () => ((res.statusCode = 404), res.end())));
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startStudioApi(root);
+  base = server.base;
 });
 afterAll(() => {
   server.close();

@@ -2,18 +2,16 @@
 // with every link to it and a redirect, a new page is made, a linked page is not deleted, and a
 // change that cannot be made whole changes nothing.
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/node/content/load';
-import { studioMiddleware } from '../../src/node/studio/plugin';
+import { startStudioApi } from '../support/studio-api';
 import { commit } from '../../src/node/studio/pages';
 
 const project = resolve(__dirname, '../..');
 let root = '';
-let server: Server | undefined;
+let server: Awaited<ReturnType<typeof startStudioApi>> | undefined;
 let base = '';
 
 /** A fresh copy of the content, and the studio's API over it. */
@@ -24,10 +22,8 @@ beforeEach(async () => {
   cpSync(join(project, 'pages-data'), join(root, 'pages-data'), { recursive: true });
   symlinkSync(join(project, 'public'), join(root, 'public'));
   symlinkSync(join(project, 'schemas'), join(root, 'schemas'));
-  const handle = studioMiddleware(root, async () => '<!doctype html>');
-  server = createServer((req, res) => handle(req as never, res, () => ((res.statusCode = 404), res.end())));
-  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+  server = await startStudioApi(root);
+  base = server.base;
 });
 afterAll(() => {
   server?.close();

@@ -1,19 +1,17 @@
 // The studio's picture endpoints (src/node/studio/pictures.ts) on a scratch copy: uploads, the list of
 // pictures with their uses, replacing one everywhere, deleting one.
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studioMiddleware } from '../../src/node/studio/plugin';
+import { startStudioApi } from '../support/studio-api';
 import { metadataLeft, phonePhoto } from '../support/photos';
 
 const project = resolve(__dirname, '../..');
 const page = 'services/water-testing.json';
 let root = '';
-let server: Server;
+let server: Awaited<ReturnType<typeof startStudioApi>>;
 let base = '';
 
 beforeAll(async () => {
@@ -21,10 +19,8 @@ beforeAll(async () => {
   for (const dir of ['pages-data', 'public', 'src']) cpSync(join(project, dir), join(root, dir), { recursive: true });
   cpSync(join(project, 'index.html'), join(root, 'index.html'));
   symlinkSync(join(project, 'schemas'), join(root, 'schemas'));
-  const handle = studioMiddleware(root, async () => '<!doctype html>');
-  server = createServer((req, res) => handle(req as never, res, () => ((res.statusCode = 404), res.end())));
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startStudioApi(root);
+  base = server.base;
 });
 afterAll(() => {
   server.close();
