@@ -9,6 +9,9 @@ import { setPageSource } from './page/load';
 import type { ResolvedPage } from './page/types';
 import { createAppRouter } from './router';
 
+/** The prerenderer's workers make each page's file with it. */
+export { pageHtml } from './node/build/page-html';
+
 type Rendered = { html: string; status: number };
 
 /**

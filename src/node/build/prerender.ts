@@ -14,6 +14,7 @@ import { builtSite, type Content, formatProblem, loadContent, resolvePage, siteP
 import { shareContent } from '../content/vite-plugin.ts';
 import { encodePictures } from '../pictures/encode.ts';
 import { hostFiles } from './host-files.ts';
+import type { PageParts } from './page-html.ts';
 import { buildSearchIndex, searchFiles } from './search-index.ts';
 import { jsonLdScript, structuredData } from './structured-data.ts';
 
@@ -21,13 +22,6 @@ const root = process.cwd();
 const dist = resolve(root, 'dist');
 // Inside the project, not node_modules: worktrees that share one node_modules build at the same time.
 const ssrOut = resolve(root, 'dist-ssr');
-
-/** React 19 emits hoistable head tags (title, meta, link) first; split them from the body. */
-export function splitHead(html: string): { head: string; body: string } {
-  const m = /^(?:<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?)+/.exec(html);
-  const head = m ? m[0] : '';
-  return { head, body: html.slice(head.length) };
-}
 
 export function outputFile(route: string): string {
   if (route === '/') return 'index.html';
@@ -56,17 +50,26 @@ async function main() {
   console.log(picturesReport(await encodePictures(root, dist, content.encoded!)));
   timer.end('pictures');
 
-  // Each route's document, where the app fetches it (and the prerenderer reads it): what a page needs
-  // in its HTML besides is kept, its structured data and the chunks of its blocks.
+  // Each route's document, where the app fetches it (and the prerenderer reads it), and what its page
+  // needs in its HTML besides: its structured data, and the chunks and styles of its blocks.
   const assetsOf = pageAssets(manifest);
-  const pageFacts = new Map<string, { ld: string; js: string[]; css: string[] }>();
+  const pages: PageJob[] = [];
   for (const [url, page] of content.routes) {
     const resolved = resolvePage(content, page);
-    const file = join(dist, pageDataPath(url));
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify(resolved));
+    const data = pageDataPath(url).slice(1);
+    mkdirSync(dirname(join(dist, data)), { recursive: true });
+    writeFileSync(join(dist, data), JSON.stringify(resolved));
     const ld = url === NOT_FOUND_ROUTE ? '' : `\n    ${jsonLdScript(structuredData(site, content, resolved, page.entry))}`;
-    pageFacts.set(url, { ld, ...assetsOf(url, resolved.blocks.map((b) => b.block.type)) });
+    const { js, css } = assetsOf(url, resolved.blocks.map((b) => b.block.type));
+    // The page's document first: boot.js preloads it beside the code (see there).
+    const chunks = JSON.stringify([`/${data}`, ...[...new Set([...js, ...entryChunks])].map((f) => `/${f}`)]);
+    pages.push({
+      url,
+      file: outputFile(url),
+      data,
+      head: css.map((f) => `\n    <link rel="stylesheet" crossorigin href="/${f}">`).join('') + ld,
+      chunks: `<script type="application/json" id="app-chunks">${chunks}</script>`,
+    });
   }
   const search = searchFiles(content);
   for (const [path, text] of search) {
@@ -75,20 +78,13 @@ async function main() {
   }
   timer.end('page documents and search files');
 
-  await onWorkers<Rendered>(RENDERER, [...content.routes.keys()], { entry: pathToFileURL(join(ssrOut, 'entry-server.js')).href, dist }, ({ url, html, status }) => {
+  // Each page is rendered, written and compressed (with its document) on a worker thread, the main thread idle.
+  const entry = pathToFileURL(join(ssrOut, 'entry-server.js')).href;
+  let compressed = 0;
+  await onWorkers<{ url: string; status: number; compressed: number }>(RENDERER, pages, { entry, dist, template }, ({ url, status, compressed: n }) => {
+    compressed += n;
     const expected = url === NOT_FOUND_ROUTE ? 404 : 200;
     if (status !== expected) throw new Error(`prerender ${url}: status ${status}, expected ${expected}`);
-    const { head, body } = splitHead(html);
-    const { ld, ...assets } = pageFacts.get(url)!;
-    // The page's document first: boot.js preloads it beside the code (see there).
-    const chunks = JSON.stringify([pageDataPath(url), ...[...new Set([...assets.js, ...entryChunks])].map((f) => `/${f}`)]);
-    const file = join(dist, outputFile(url));
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, fillTemplate(template, {
-      '<!--app-head-->': head + assets.css.map((f) => `\n    <link rel="stylesheet" crossorigin href="/${f}">`).join('') + ld,
-      '<!--app-chunks-->': `<script type="application/json" id="app-chunks">${chunks}</script>`,
-      '<!--app-html-->': body,
-    }));
   });
   timer.end('render');
   const maps = sitemaps(site.url, content);
@@ -100,12 +96,11 @@ async function main() {
   }
   timer.end('host files');
   const fromContent = new Set([
-    ...[...content.routes.keys()].flatMap((url) => [outputFile(url), pageDataPath(url).slice(1)]),
     ...[...search.keys()].map((path) => path.slice(1)),
     ...Object.keys(maps),
     ...Object.entries(manifest).filter(([key]) => key.replace(/^\0/, '').startsWith('virtual:')).map(([, chunk]) => chunk.file),
   ]);
-  const compressed = await precompress(dist, fromContent);
+  compressed += await precompress(dist, fromContent, new Set(pages.flatMap((p) => [p.file, p.data])));
   timer.end('compression');
   console.log(`prerendered ${content.routes.size} routes into dist/; sitemap.xml, robots.txt, host configuration; ${compressed} files precompressed (.gz, .br)`);
   console.log(searchReport(manifest, buildSearchIndex(content), search));
@@ -138,20 +133,10 @@ function phases() {
   };
 }
 
-type Rendered = { url: string } & Awaited<ReturnType<typeof import('../../entry-server').render>>;
-
-/** Renders its share of the routes with the server bundle (workerData.shared) and posts each page. */
-const RENDERER = `
-const { parentPort, workerData: { shared: { entry, dist }, items: urls } } = require('node:worker_threads');
-import(entry).then(async ({ render }) => {
-  for (const url of urls) parentPort.postMessage({ url, ...(await render(url, dist)) });
-});
-`;
-
 /**
  * Runs `code` on as many worker threads as there are cores, each over its share of the items
  * (workerData.items, beside workerData.shared) and posting one message per item; `each` gets them here
- * as they come, in no set order. Rendering a page takes some 15 ms of CPU, compressing its files some 4.
+ * as they come, in no set order. Rendering a product's page takes some 6 ms of CPU, compressing it and its document some 2.
  */
 async function onWorkers<M>(code: string, items: readonly unknown[], shared: unknown, each: (message: M) => void): Promise<void> {
   const count = Math.min(availableParallelism(), items.length);
@@ -180,25 +165,6 @@ async function onWorkers<M>(code: string, items: readonly unknown[], shared: unk
   }
 }
 
-/**
- * The template with each marker replaced by its text, taken as it is: String.replace would read `$&`,
- * `$'` and the like in page content as patterns (a price such as US$<1,000 is ordinary copy).
- */
-export function fillTemplate(template: string, parts: Record<string, string>): string {
-  const at = Object.keys(parts).map((marker) => {
-    const i = template.indexOf(marker);
-    if (i < 0) throw new Error(`the page template has no ${marker}`);
-    return [i, marker] as const;
-  });
-  let out = '';
-  let from = 0;
-  for (const [i, marker] of at.sort((a, b) => a[0] - b[0])) {
-    out += template.slice(from, i) + parts[marker];
-    from = i + marker.length;
-  }
-  return out + template.slice(from);
-}
-
 /** The most addresses one sitemap file may list (sitemaps.org); past it, sitemap.xml is an index of several. */
 export const SITEMAP_MAX = 50_000;
 
@@ -222,41 +188,73 @@ export function sitemaps(siteUrl: string, content: Pick<Content, 'routes'>, max 
 }
 
 /**
- * Brotli quality for the files made from the content (the pages, the sitemap, the page documents and
- * the search index), which grow with the catalogue and change with any edit. On the site's 64 pages,
- * quality 11 makes 484 KB of .br at about 55 ms a page; 8 makes 539 KB (+11%) at about 1 ms; 9 saves
- * 0.2% more for ten times the time, and 10 comes within 2.4% of 11 at 15 ms. For a catalogue of 10,000
- * product pages, 5 takes half the time of 8 for 1.4% more (a product page of 44 KB: 6,367 bytes in
- * 0.6 ms at 5, 6,278 in 1.3 ms at 8). The code, styles and pictures, the same for every page and
- * changed only by a release, keep quality 11.
+ * How hard the files made from the content are compressed (the pages, the sitemap, the page documents
+ * and the search index): they grow with the catalogue and change with any edit. Brotli: on the site's
+ * 64 pages, quality 11 makes 484 KB of .br at about 55 ms a page; 8 makes 539 KB (+11%) at about 1 ms;
+ * 9 saves 0.2% more for ten times the time, and 10 comes within 2.4% of 11 at 15 ms. For a catalogue of
+ * 10,000 product pages, 5 takes half the time of 8 for 1.4% more (a product page of 44 KB: 6,367 bytes
+ * in 0.6 ms at 5, 6,278 in 1.3 ms at 8). Gzip: level 6 makes a product page of 47 KB 7,171 bytes in
+ * 0.8 ms, level 9 7,150 bytes in 1.2 ms. The code, styles and pictures, the same for every page and
+ * changed only by a release, get the most of both.
  */
-const CONTENT_BROTLI_QUALITY = 5;
+const CONTENT = { gzip: 6, brotli: 5 };
+const RELEASE = { gzip: 9, brotli: 11 };
 
-/** Writes a .gz and a .br copy of each of its files of 1 KB or more (workerData.items: path and Brotli quality) and posts whether it did. */
+/** Worker code: compress(path, data, level) writes path.gz and path.br beside a file of 1 KB or more, and says whether it did. */
+const COMPRESS = `
+const zlib = require('node:zlib');
+const CONTENT = ${JSON.stringify(CONTENT)};
+function compress(path, data, { gzip, brotli }) {
+  if (data.length < 1024) return false;
+  require('node:fs').writeFileSync(path + '.gz', zlib.gzipSync(data, { level: gzip }));
+  require('node:fs').writeFileSync(path + '.br', zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotli, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+  return true;
+}
+`;
+
+/** A route for a render worker: where its page and its document go, and what the build adds to its HTML. */
+type PageJob = { url: string; file: string; data: string } & PageParts;
+
+/**
+ * Renders its share of the routes with the server bundle (workerData.shared), writes each page, compresses
+ * it and its document, and posts the route's status.
+ */
+const RENDERER = `
+const { parentPort, workerData: { shared: { entry, dist, template }, items: pages } } = require('node:worker_threads');
+const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
+const { dirname, join } = require('node:path');
+${COMPRESS}
+import(entry).then(async ({ render, pageHtml }) => {
+  for (const page of pages) {
+    const { html, status } = await render(page.url, dist);
+    const file = join(dist, page.file);
+    const text = Buffer.from(pageHtml(template, html, page));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    const compressed = Number(compress(file, text, CONTENT)) + Number(compress(join(dist, page.data), readFileSync(join(dist, page.data)), CONTENT));
+    parentPort.postMessage({ url: page.url, status, compressed });
+  }
+});
+`;
+
+/** Compresses each of its files (workerData.items: path and levels) and posts whether it did. */
 const COMPRESSOR = `
 const { parentPort, workerData: { shared: dir, items } } = require('node:worker_threads');
-const { readFileSync, writeFileSync } = require('node:fs');
+const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { brotliCompressSync, constants, gzipSync } = require('node:zlib');
-for (const [rel, quality] of items) {
-  const data = readFileSync(join(dir, rel));
-  if (data.length >= 1024) {
-    writeFileSync(join(dir, rel + '.gz'), gzipSync(data, { level: 9 }));
-    writeFileSync(join(dir, rel + '.br'), brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }));
-  }
-  parentPort.postMessage(data.length >= 1024);
-}
+${COMPRESS}
+for (const [rel, levels] of items) parentPort.postMessage(compress(join(dir, rel), readFileSync(join(dir, rel)), levels));
 `;
 
 /**
  * .gz and .br beside every text file, so servers send them without compressing per request. On worker
  * threads: Node's asynchronous zlib cost some 40% more CPU here, in its stream and threadpool round trips.
  */
-async function precompress(dir: string, fromContent: ReadonlySet<string>): Promise<number> {
+async function precompress(dir: string, fromContent: ReadonlySet<string>, done: ReadonlySet<string>): Promise<number> {
   // Not the build's own folders (.vite/ with its manifest, .host/), which no server sends.
-  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((rel) => /\.(html|js|css|svg|xml|txt|json)$/.test(rel) && !rel.startsWith('.'));
+  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((rel) => /\.(html|js|css|svg|xml|txt|json)$/.test(rel) && !rel.startsWith('.') && !done.has(rel));
   let n = 0;
-  await onWorkers<boolean>(COMPRESSOR, files.map((rel) => [rel, fromContent.has(rel) ? CONTENT_BROTLI_QUALITY : 11]), dir, (done) => void (n += Number(done)));
+  await onWorkers<boolean>(COMPRESSOR, files.map((rel) => [rel, fromContent.has(rel) ? CONTENT : RELEASE]), dir, (did) => void (n += Number(did)));
   return n;
 }
 
