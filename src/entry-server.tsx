@@ -1,5 +1,5 @@
 import { createMemoryHistory } from '@tanstack/react-router';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { pageDataPath } from '../schemas/routes';
@@ -20,9 +20,11 @@ type Rendered = { html: string; status: number };
  * exactly what the browser will hydrate it with.
  */
 export async function render(url: string, dist: string): Promise<Rendered> {
+  // Read synchronously: a worker renders one page at a time, and an asynchronous read left it idle for
+  // a round trip through the thread pool on every page.
   setPageSource(async (route) => {
     try {
-      return JSON.parse(await readFile(join(dist, pageDataPath(route)), 'utf8')) as ResolvedPage;
+      return JSON.parse(readFileSync(join(dist, pageDataPath(route)), 'utf8')) as ResolvedPage;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw err;

@@ -30,10 +30,17 @@ const fetchPage: PageSource = async (route) => {
 };
 
 let source: PageSource = fetchPage;
-/** The prerenderer's: documents read from the build's files (src/entry-server.tsx). */
-export const setPageSource = (s: PageSource) => void (source = s);
-
 const documents = new Map<string, Promise<ResolvedPage | undefined>>();
+/**
+ * The prerenderer's: documents read from the build's files (src/entry-server.tsx), set for each page
+ * it renders. Nothing read before is kept: each page's document is read once, and a worker that kept
+ * thousands would spend its time collecting garbage.
+ */
+export function setPageSource(s: PageSource) {
+  source = s;
+  documents.clear();
+}
+
 /** A route's document, fetched once (and again after a failure). */
 function pageDocument(route: string): Promise<ResolvedPage | undefined> {
   let got = documents.get(route);
