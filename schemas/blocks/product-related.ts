@@ -19,8 +19,10 @@ export const productRelated = defineBlock({
   entry: 'product',
   resolve: (b, records) => {
     const { product, brand } = productOfRoute(records);
-    const others = records.productsOf(brand.id).filter((p) => p.id !== product.id);
-    return { brand: brand.name, products: others.slice(0, b.count).map(records.summary), total: others.length + 1, all: records.url('product-brands', brand.id) };
+    // The brand's first few besides this one (not a filter over all of them: this runs for every product's page).
+    const all = records.productsOf(brand.id);
+    const others = all.slice(0, b.count + 1).filter((p) => p.id !== product.id).slice(0, b.count);
+    return { brand: brand.name, products: others.map(records.summary), total: all.length, all: records.url('product-brands', brand.id) };
   },
   anchors: ownAnchor,
   search: () => ({}),
