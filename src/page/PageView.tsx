@@ -3,6 +3,7 @@ import { BlockView } from '../blocks/registry';
 import { Head } from '../layout/Head';
 import { PicturesProvider } from '../ui/Picture';
 import { hydration } from './hydration';
+import { blockPart, LayoutPart } from './layout-part';
 import type { LoadedPage, RenderedBlock, ResolvedPage } from './types';
 
 /** The blocks a page draws in its first frame after a navigation inside the app; the rest follow in the background. */
@@ -36,7 +37,9 @@ export function PageContent({ page, Block, count }: { page: ResolvedPage; Block:
         // Nothing here suspends (a page's blocks are loaded before it renders): each boundary lets
         // React hydrate and commit the page one block at a time instead of in one long task.
         <Suspense key={`${page.route}-${i}`}>
-          <Block rendered={rendered} />
+          <LayoutPart name={blockPart(i)}>
+            <Block rendered={rendered} />
+          </LayoutPart>
         </Suspense>
       ))}
     </PicturesProvider>

@@ -4,6 +4,7 @@
 // before these tests run).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
 import { addProducts, type Generated } from '../support/products';
@@ -36,13 +37,14 @@ test.describe('a catalogue of a thousand products @desktop', () => {
   let scratch: Scratch;
   let server: Awaited<ReturnType<typeof serveScratch>>;
   let generated: Generated[];
+  let built: string;
 
   test.beforeAll(async () => {
     test.setTimeout(15 * 60_000);
     scratch = scratchProject('catalogue-');
     generated = addProducts(scratch, EXTRA);
     scratch.write('pages-data/records/products/nitrate-test-kit.json', JSON.stringify(ADDED, null, 2) + '\n');
-    scratch.npm('build');
+    built = scratch.npm('build');
     server = await serveScratch(scratch);
   });
 
@@ -122,6 +124,18 @@ test.describe('a catalogue of a thousand products @desktop', () => {
     ];
     for (const [file, like] of pairs) {
       expect(Math.abs(firstLoadJs(grown, file) - firstLoadJs(real, like)), file).toBeLessThanOrEqual(1024);
+    }
+  });
+
+  test('a product page whose blocks the build copied from other pages is the page drawn in full', async () => {
+    // The prerenderer draws a block met on many pages once and copies it (src/entry-server.tsx).
+    const { render } = (await import(pathToFileURL(join(scratch.dir, 'dist-ssr/entry-server.js')).href)) as typeof import('../../src/entry-server');
+    const dist = join(scratch.dir, 'dist');
+    const drawn = (html: string) => html.slice(html.indexOf('<header'), html.lastIndexOf('</footer>'));
+    expect(Number(/\((\d+) blocks copied/.exec(built)?.[1])).toBeGreaterThan(EXTRA / 2);
+    for (const { id } of generated.filter((_, i) => i % 10 === 9)) {
+      const { html } = await render(`/products/${id}`, dist, { copies: false });
+      expect(drawn(readFileSync(join(dist, `products/${id}/index.html`), 'utf8')), id).toBe(drawn(html));
     }
   });
 

@@ -88,8 +88,11 @@ async function main() {
   // Each page is rendered, written and compressed (with its document) on a worker thread, the main thread idle.
   const entry = pathToFileURL(join(ssrOut, 'entry-server.js')).href;
   let compressed = 0;
-  await onWorkers<{ url: string; status: number; compressed: number }>(RENDERER, pages, { entry, dist, template }, ({ url, status, compressed: n }) => {
-    compressed += n;
+  let copied = 0;
+  await onWorkers<{ url: string; status: number; compressed: number; copied?: number }>(RENDERER, pages, { entry, dist, template }, (page) => {
+    const { url, status } = page;
+    compressed += page.compressed;
+    copied += page.copied ?? 0;
     const expected = url === NOT_FOUND_ROUTE ? 404 : 200;
     if (status !== expected) throw new Error(`prerender ${url}: status ${status}, expected ${expected}`);
   });
@@ -109,7 +112,7 @@ async function main() {
   ]);
   compressed += await precompress(dist, fromContent, new Set(pages.flatMap((p) => [p.file, p.data])));
   timer.end('compression');
-  console.log(`prerendered ${content.routes.size} routes into dist/; sitemap.xml, robots.txt, host configuration; ${compressed} files precompressed (.gz, .br)`);
+  console.log(`prerendered ${content.routes.size} routes into dist/ (${copied} blocks copied from a page drawn before); sitemap.xml, robots.txt, host configuration; ${compressed} files precompressed (.gz, .br)`);
   console.log(searchReport(manifest, buildSearchIndex(content), search));
   timer.end('search report');
   await Promise.all(removed);
@@ -234,13 +237,13 @@ const { dirname, join } = require('node:path');
 ${COMPRESS}
 import(entry).then(async ({ render, pageHtml }) => {
   for (const page of pages) {
-    const { html, status } = await render(page.url, dist);
+    const { html, status, copied } = await render(page.url, dist);
     const file = join(dist, page.file);
     const text = Buffer.from(pageHtml(template, html, page));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
     const compressed = Number(compress(file, text, CONTENT)) + Number(compress(join(dist, page.data), readFileSync(join(dist, page.data)), CONTENT));
-    parentPort.postMessage({ url: page.url, status, compressed });
+    parentPort.postMessage({ url: page.url, status, compressed, copied });
   }
 });
 `;
