@@ -221,7 +221,7 @@ function ObjectField({ schema, path, value, label, required }: FieldProps) {
         <Properties schema={schema} path={path} value={value} />
         {!required && (
           <Group>
-            <Button variant="subtle" color="red" size="xs" onClick={() => change(path, undefined)}>
+            <Button variant="subtle" color="red.9" size="xs" onClick={() => change(path, undefined)}>
               Remove {label.toLowerCase()}
             </Button>
           </Group>
@@ -342,7 +342,7 @@ function ArrayField({ schema, path, value, label, required }: FieldProps) {
                           <UnstyledButton onClick={() => setOpen(itemPath, !isOpen)} aria-expanded={isOpen} fw={600} style={{ flex: 1 }} data-control="fold">
                             <span aria-hidden>{isOpen ? '▾ ' : '▸ '}</span>
                             {name}
-                            {hasProblems(problems, itemPath) && <Text span c="red" ml="xs">(has problems)</Text>}
+                            {hasProblems(problems, itemPath) && <Text span c="red.9" ml="xs">(has problems)</Text>}
                           </UnstyledButton>
                         ) : (
                           <Text fw={600} size="sm" style={{ flex: 1 }} data-control="first" tabIndex={-1}>{name}</Text>
@@ -517,7 +517,7 @@ function JsonField(props: FieldProps) {
           }
         }}
       />
-      <Button variant="subtle" color="red" size="xs" onClick={() => change(path, undefined)}>
+      <Button variant="subtle" color="red.9" size="xs" onClick={() => change(path, undefined)}>
         Remove {label}
       </Button>
     </Group>
@@ -531,7 +531,7 @@ function hasProblems(problems: ReadonlyMap<string, string[]>, path: string): boo
 
 function Problems({ text }: { text: string }) {
   return (
-    <Text size="sm" c="red" style={{ whiteSpace: 'pre-wrap' }}>
+    <Text size="sm" c="red.9" style={{ whiteSpace: 'pre-wrap' }}>
       {text}
     </Text>
   );
