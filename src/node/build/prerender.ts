@@ -80,8 +80,9 @@ async function main() {
     if (status !== expected) throw new Error(`prerender ${url}: status ${status}, expected ${expected}`);
     const { head, body } = splitHead(html);
     const { ld, ...assets } = pageFacts.get(url)!;
-    // The page's document first: boot.js preloads it beside the code (see there).
-    const chunks = JSON.stringify([pageDataPath(url), ...[...new Set([...assets.js, ...entryChunks])].map((f) => `/${f}`)]);
+    // The page's document first: boot.js preloads it beside the code (see there). Then the chunks,
+    // each after those it imports (the entry's, then the blocks'): boot.js starts them one by one.
+    const chunks = JSON.stringify([pageDataPath(url), ...[...new Set([...entryChunks, ...assets.js])].map((f) => `/${f}`)]);
     const file = join(dist, outputFile(url));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, fillTemplate(template, {
@@ -279,7 +280,8 @@ function searchReport(manifest: Manifest, index: SearchIndex, files: ReadonlyMap
 /**
  * Vite's page names the entry script and preloads its chunks in the head, so they download alongside
  * the HTML and CSS and run before the first paint. Instead the page names src/page/boot.js, which
- * fetches and starts them (listed in #app-chunks, the entry last) once the page is on screen.
+ * fetches and starts them (listed in #app-chunks) once the page is on screen. Vite lists the entry's
+ * chunks each after those it imports, the entry last.
  */
 function startAfterPaint(html: string): { template: string; entryChunks: string[] } {
   const entryChunks: string[] = [];
@@ -314,12 +316,15 @@ export function pageAssets(manifest: Manifest): (route: string, blockTypes: read
     if (roots.length < types.size) throw new Error(`prerender ${route}: a block chunk is missing from the build manifest`);
     const js = new Set<string>();
     const css = new Set<string>();
+    // Each chunk after those it imports (boot.js starts them in this order); style sheets as before.
+    const seen = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key]!;
-      if (chunk.isEntry || js.has(chunk.file)) return;
-      js.add(chunk.file);
+      if (chunk.isEntry || seen.has(key)) return;
+      seen.add(key);
       chunk.css?.forEach((f) => css.add(f));
       chunk.imports?.forEach(visit);
+      js.add(chunk.file);
     };
     roots.forEach(visit);
     return { js: [...js], css: [...css] };
