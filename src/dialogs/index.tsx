@@ -14,8 +14,12 @@ const loadHost = onDemand(() => import('./OverlayHost'));
 
 let ready: Promise<Host> | undefined;
 let mount: ((host: Host, onReady: () => void) => void) | undefined;
+/** Whether a visitor has asked for a dialog or a toast, rather than the page fetching them ahead (whenIdle). */
+let asked = false;
 
-function host(): Promise<Host> {
+/** The hosts, fetched and mounted. */
+function host(ahead = false): Promise<Host> {
+  asked ||= !ahead;
   ready ??= loadHost().then(
     (h) => new Promise<Host>((resolve) => mount!(h, () => resolve(h))),
     (err: unknown) => {
@@ -34,9 +38,10 @@ export const dialogIntent = { onPointerDown: prepare, onMouseEnter: prepare, onF
 export function Overlays() {
   const [mounted, setMounted] = useState<{ host: Host; onReady: () => void }>();
   useEffect(() => {
-    // A transition: mounting the hosts ahead of a tap yields to the browser rather than blocking it.
-    mount = (h, onReady) => startTransition(() => setMounted({ host: h, onReady }));
-    whenIdle(host);
+    // Ahead of a tap, a transition: mounting the hosts yields to the browser rather than blocking it.
+    // Asked for by a tap, at once: a transition would wait behind any other (the page's hydration).
+    mount = (h, onReady) => (asked ? (f: () => void) => f() : startTransition)(() => setMounted({ host: h, onReady }));
+    whenIdle(() => host(true));
     return () => (mount = undefined);
   }, []);
   return mounted ? <mounted.host.OverlayHost onReady={mounted.onReady} /> : null;

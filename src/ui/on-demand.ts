@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { startTransition, useCallback, useState } from 'react';
 
 type Importer = (url: string) => Promise<unknown>;
 const importFresh: Importer = (url) => import(/* @vite-ignore */ url);
@@ -40,10 +40,12 @@ function failedChunk(err: unknown): string | undefined {
 }
 
 /**
- * For a component that renders a module fetched on demand (made with onDemand):
- * [the module once it has arrived, the function that asks for it].
+ * For a component that renders a module fetched on demand (made with onDemand): [the module once it
+ * has arrived, the function that asks for it, the same for asking ahead of need (whenIdle)]. Asked
+ * ahead, the module is first drawn as a transition, in slices that yield to the browser, rather
+ * than in one task a tap would wait behind.
  */
-export function useOnDemand<M>(get: () => Promise<M>): [M | undefined, () => Promise<M>] {
+export function useOnDemand<M>(get: () => Promise<M>): [M | undefined, () => Promise<M>, () => Promise<M>] {
   const [mod, setMod] = useState<M>();
   const request = useCallback(
     () =>
@@ -53,7 +55,15 @@ export function useOnDemand<M>(get: () => Promise<M>): [M | undefined, () => Pro
       }),
     [get],
   );
-  return [mod, request];
+  const prepare = useCallback(
+    () =>
+      get().then((m) => {
+        startTransition(() => setMod(() => m));
+        return m;
+      }),
+    [get],
+  );
+  return [mod, request, prepare];
 }
 
 const idleTasks: (() => Promise<unknown>)[] = [];
