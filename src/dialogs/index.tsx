@@ -14,12 +14,8 @@ const loadHost = onDemand(() => import('./OverlayHost'));
 
 let ready: Promise<Host> | undefined;
 let mount: ((host: Host, onReady: () => void) => void) | undefined;
-/** Whether a visitor has asked for a dialog or a toast, rather than the page fetching them ahead (whenIdle). */
-let asked = false;
 
-/** The hosts, fetched and mounted. */
-function host(ahead = false): Promise<Host> {
-  asked ||= !ahead;
+function host(): Promise<Host> {
   ready ??= loadHost().then(
     (h) => new Promise<Host>((resolve) => mount!(h, () => resolve(h))),
     (err: unknown) => {
@@ -38,10 +34,10 @@ export const dialogIntent = { onPointerDown: prepare, onMouseEnter: prepare, onF
 export function Overlays() {
   const [mounted, setMounted] = useState<{ host: Host; onReady: () => void }>();
   useEffect(() => {
-    // Ahead of a tap, a transition: mounting the hosts yields to the browser rather than blocking it.
-    // Asked for by a tap, at once: a transition would wait behind any other (the page's hydration).
-    mount = (h, onReady) => (asked ? (f: () => void) => f() : startTransition)(() => setMounted({ host: h, onReady }));
-    whenIdle(() => host(true));
+    // A transition: mounting the hosts ahead of a tap yields to the browser rather than blocking it.
+    mount = (h, onReady) => startTransition(() => setMounted({ host: h, onReady }));
+    // First of the warm-ups: every page ends with a call to ask for a quote.
+    whenIdle(host, { first: true });
     return () => (mount = undefined);
   }, []);
   return mounted ? <mounted.host.OverlayHost onReady={mounted.onReady} /> : null;

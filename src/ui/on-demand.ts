@@ -73,10 +73,12 @@ let idleRunning = false;
 /**
  * Fetches and starts on-demand code before it is asked for, so a visitor's first tap does not wait for
  * it: once the page has started (startIdleWork), one task at a time, each when the browser is idle.
- * Not when the visitor's browser asks to save data. A failure stays silent: the tap asks again.
+ * `first` puts a task before those waiting. Not when the visitor's browser asks to save data. A failure
+ * stays silent: the tap asks again.
  */
-export function whenIdle(task: () => Promise<unknown>) {
-  idleTasks.push(task);
+export function whenIdle(task: () => Promise<unknown>, { first = false } = {}) {
+  if (first) idleTasks.unshift(task);
+  else idleTasks.push(task);
   runIdleTask();
 }
 

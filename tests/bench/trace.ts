@@ -2,7 +2,8 @@
 // Pixel 7 with the CPU slowed 4x, our own server over dist/ (run `npm run build` first). For each page
 // given (default / and /services/water-testing) it records a Chrome performance trace of the load, up
 // to a second after the page has hydrated and the network is quiet, and for each tap given
-// (`--tap "quote dialog"`, the scenarios of interactions.ts), on the page settled, one from the
+// (`--tap "quote dialog"`, the scenarios of interactions.ts), on the page settled (TAP_AT_ONCE=1: the
+// moment it has hydrated), one from the
 // pointerdown to the frame that shows what it opens. It prints every main-thread task over 50 ms, with what ran in it: the script
 // evaluated or called (by chunk), style, layout, paint, parsing, garbage collection. A tool for finding
 // what costs, not a test; TRACE_DIR keeps the raw traces (open them in Chrome's Performance panel).
@@ -157,7 +158,7 @@ try {
     if (!s) throw new Error(`no tap named "${name}": ${scenarios.map((x) => x.name).join(', ')}`);
     const { context, page, cdp } = await newPage(browser);
     await page.goto(url + s.path);
-    await settle(page);
+    await (process.env.TAP_AT_ONCE ? hydrated(page) : settle(page));
     const target = s.tap(page);
     await target.scrollIntoViewIfNeeded();
     let down = 0;
