@@ -1,22 +1,25 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { studioPlugin } from './src/node/studio/plugin.ts';
+import { mantineUseIdPlugin } from './src/node/build/mantine-use-id-plugin.ts';
 import { themeCssPlugin } from './src/node/build/theme-css-plugin.ts';
 import { contentPlugin } from './src/node/content/vite-plugin.ts';
 
 // How the client build is cut into files. Left to itself the bundler gives every set of lazily
 // loaded modules that share code a file of its own: dozens of small requests on a slow network.
-// Instead: what the entry needs in one file (app); what the dialogs, drawer and search share in one
-// file fetched when one of them first opens (overlay); what the block components share in one file
+// Instead: what the entry needs in a few files, each evaluated in a task of its own (src/page/boot.js),
+// so that a slow phone's main thread is never held long: React, the router, Mantine and the app;
+// what the dialogs, drawer and search share in one file fetched when one of them first opens (overlay); what the block components share in one file
 // (shared); and what one page document or block component uses alone stays in its own file.
 const overlayModules =
   /node_modules\/(@mantine\/core\/(esm\/components\/(Modal|ModalBase|Drawer|Overlay|Portal|Transition|FocusTrap|ScrollArea)\/|styles\/(Modal|ModalBase|Drawer|Overlay|ScrollArea)\.css)|react-remove-scroll|react-style-singleton|use-sidecar|use-callback-ref|get-nonce|aria-hidden|tslib|@floating-ui)/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The studio exists under `vite` (npm run dev) only: its plugin applies to serve, and no build input names its modules.
-  plugins: [contentPlugin(), themeCssPlugin(), studioPlugin(), react()],
+  plugins: [contentPlugin(), themeCssPlugin(), studioPlugin(), mantineUseIdPlugin(), react()],
   build: {
     target: 'es2022',
+    minify: !process.env.NO_MINIFY,
     cssCodeSplit: true,
     rolldownOptions: isSsrBuild
       ? {}
@@ -25,6 +28,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'react', test: /node_modules\/(react|react-dom|scheduler)\//, priority: 30 },
+                { name: 'router', test: /node_modules\/(@tanstack|react-helmet-async|react-fast-compare|shallowequal|invariant|use-sync-external-store)\//, tags: ['$initial'], priority: 25 },
+                { name: 'mantine', test: /node_modules\//, tags: ['$initial'], priority: 22 },
                 { name: 'app', tags: ['$initial'], priority: 20 },
                 { name: 'overlay', test: overlayModules, minShareCount: 2, priority: 15, includeDependenciesRecursively: false },
                 { name: 'shared', minShareCount: 2, priority: 10 },

@@ -5,30 +5,44 @@ import { hydration } from './page/hydration';
 import { createAppRouter } from './router';
 import { startIdleWork } from './ui/on-demand';
 
-const router = createAppRouter();
+/**
+ * Resolves in a task of its own: start-up comes in steps, between which a slow phone can answer a
+ * tap. Queued at once, as src/page/boot.js does (a timer would wait at least 4 ms once nested).
+ */
+const nextTask = () =>
+  new Promise<void>((next) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => next();
+    channel.port2.postMessage(null);
+  });
+
 const container = document.getElementById('root')!;
 
 // No top-level await here: the page's chunks import from the chunk this module is bundled into, and
 // would wait for it to finish evaluating while it waits for them.
-if (container.firstElementChild) {
+void nextTask().then(async () => {
+  const router = createAppRouter();
+  if (!container.firstElementChild) {
+    createRoot(container).render(<App router={router} />);
+    startIdleWork();
+    return;
+  }
   // Prerendered HTML: load the matched route (its document and block chunks are preloaded) before
   // hydrating, so the first client render is the tree the server rendered.
-  void router.load().then(() => {
-    // The page's code could not be fetched: the page stays as the server sent it, readable, its
-    // links followed by the browser (hydrating would replace it with an error).
-    if (router.state.matches.some((m) => m.status === 'error')) return;
-    // Mark the router as hydrating server HTML, as TanStack's own SSR hydration does; otherwise it
-    // wraps the tree in a Suspense boundary the server never rendered (a hydration mismatch).
-    router.ssr = { manifest: undefined };
-    // Hydrated in slices that yield to the browser (no long task on a slow phone). Until the last
-    // slice is done, a tap on a link loads that page from the server, which has it prerendered,
-    // rather than changing a half-hydrated tree under React.
-    hydration.begin(startIdleWork);
-    startTransition(() => {
-      hydrateRoot(container, <App router={router} />);
-    });
+  await nextTask();
+  await router.load();
+  // The page's code could not be fetched: the page stays as the server sent it, readable, its
+  // links followed by the browser (hydrating would replace it with an error).
+  if (router.state.matches.some((m) => m.status === 'error')) return;
+  await nextTask();
+  // Mark the router as hydrating server HTML, as TanStack's own SSR hydration does; otherwise it
+  // wraps the tree in a Suspense boundary the server never rendered (a hydration mismatch).
+  router.ssr = { manifest: undefined };
+  // Hydrated in slices that yield to the browser (no long task on a slow phone). Until the last
+  // slice is done, a tap on a link loads that page from the server, which has it prerendered,
+  // rather than changing a half-hydrated tree under React.
+  hydration.begin(startIdleWork);
+  startTransition(() => {
+    hydrateRoot(container, <App router={router} />);
   });
-} else {
-  createRoot(container).render(<App router={router} />);
-  startIdleWork();
-}
+});

@@ -36,7 +36,8 @@ export function Overlays() {
   useEffect(() => {
     // A transition: mounting the hosts ahead of a tap yields to the browser rather than blocking it.
     mount = (h, onReady) => startTransition(() => setMounted({ host: h, onReady }));
-    whenIdle(host);
+    // First of the warm-ups: every page ends with a call to ask for a quote.
+    whenIdle(host, { first: true });
     return () => (mount = undefined);
   }, []);
   return mounted ? <mounted.host.OverlayHost onReady={mounted.onReady} /> : null;

@@ -15,13 +15,13 @@ const loadMobileMenu = onDemand(() => import('./MobileMenu'));
 
 export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [mobileMenu, loadMenu] = useOnDemand(loadMobileMenu);
+  const [mobileMenu, loadMenu, prepareMenu] = useOnDemand(loadMobileMenu);
   const burger = useRef<HTMLButtonElement>(null);
   const { breakpoints } = useMantineTheme();
   useEffect(() => {
     // Where the menu button shows: below the breakpoint its hiddenFrom="md" names.
-    if (!window.matchMedia(`(min-width: ${breakpoints.md})`).matches) whenIdle(loadMenu);
-  }, [loadMenu, breakpoints.md]);
+    if (!window.matchMedia(`(min-width: ${breakpoints.md})`).matches) whenIdle(prepareMenu);
+  }, [prepareMenu, breakpoints.md]);
   return (
     <Box component="header" className="site-header">
       <Box className="top-strip">

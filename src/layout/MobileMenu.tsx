@@ -11,7 +11,7 @@ import type { NavItem } from '../../schemas/site';
 /** The phone menu: a drawer with the header's links, loaded when the visitor first opens it. */
 export default function MobileMenu({ opened, onClose, onNavigate }: { opened: boolean; onClose: () => void; onNavigate: () => void }) {
   return (
-    <Drawer opened={opened} onClose={onClose} title="Menu" hiddenFrom="md" size="85%" position="right" closeButtonProps={{ 'aria-label': 'Close menu' }}>
+    <Drawer keepMounted opened={opened} onClose={onClose} title="Menu" hiddenFrom="md" size="85%" position="right" closeButtonProps={{ 'aria-label': 'Close menu' }}>
       <Stack component="nav" aria-label="Mobile" gap={0}>
         {site.nav.header.map((item) =>
           'menu' in item ? (

@@ -17,10 +17,10 @@ const prefetch = () => {
 
 /** Header search (D7): finds pages, products, partners and policies; '/' and Ctrl+K open it. */
 export function SearchBox() {
-  const [dialog, loadDialogNow] = useOnDemand(loadDialog);
+  const [dialog, loadDialogNow, prepareDialog] = useOnDemand(loadDialog);
   // Counts the requests to open, so each one (re)opens the dialog.
   const [requests, setRequests] = useState(0);
-  useEffect(() => whenIdle(loadDialogNow), [loadDialogNow]);
+  useEffect(() => whenIdle(prepareDialog), [prepareDialog]);
   const open = () => {
     if (dialog) return setRequests((n) => n + 1);
     startTypeAhead();

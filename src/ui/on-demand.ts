@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { startTransition, useCallback, useState } from 'react';
 
 type Importer = (url: string) => Promise<unknown>;
 const importFresh: Importer = (url) => import(/* @vite-ignore */ url);
@@ -40,10 +40,12 @@ function failedChunk(err: unknown): string | undefined {
 }
 
 /**
- * For a component that renders a module fetched on demand (made with onDemand):
- * [the module once it has arrived, the function that asks for it].
+ * For a component that renders a module fetched on demand (made with onDemand): [the module once it
+ * has arrived, the function that asks for it, the same for asking ahead of need (whenIdle)]. Asked
+ * ahead, the module is first drawn as a transition, in slices that yield to the browser, rather
+ * than in one task a tap would wait behind.
  */
-export function useOnDemand<M>(get: () => Promise<M>): [M | undefined, () => Promise<M>] {
+export function useOnDemand<M>(get: () => Promise<M>): [M | undefined, () => Promise<M>, () => Promise<M>] {
   const [mod, setMod] = useState<M>();
   const request = useCallback(
     () =>
@@ -53,7 +55,15 @@ export function useOnDemand<M>(get: () => Promise<M>): [M | undefined, () => Pro
       }),
     [get],
   );
-  return [mod, request];
+  const prepare = useCallback(
+    () =>
+      get().then((m) => {
+        startTransition(() => setMod(() => m));
+        return m;
+      }),
+    [get],
+  );
+  return [mod, request, prepare];
 }
 
 const idleTasks: (() => Promise<unknown>)[] = [];
@@ -63,10 +73,12 @@ let idleRunning = false;
 /**
  * Fetches and starts on-demand code before it is asked for, so a visitor's first tap does not wait for
  * it: once the page has started (startIdleWork), one task at a time, each when the browser is idle.
- * Not when the visitor's browser asks to save data. A failure stays silent: the tap asks again.
+ * `first` puts a task before those waiting. Not when the visitor's browser asks to save data. A failure
+ * stays silent: the tap asks again.
  */
-export function whenIdle(task: () => Promise<unknown>) {
-  idleTasks.push(task);
+export function whenIdle(task: () => Promise<unknown>, { first = false } = {}) {
+  if (first) idleTasks.unshift(task);
+  else idleTasks.push(task);
   runIdleTask();
 }
 

@@ -9,6 +9,7 @@
 // Prints medians; asserts nothing. RUNS (default 5), CPU (default 4) and -- <scenario names> override.
 import { chromium, type Page } from '@playwright/test';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { serve } from '../../src/node/serve/serve.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -23,10 +24,11 @@ interface Scenario {
   shown: string;
 }
 
-const scenarios: Scenario[] = [
+export const scenarios: Scenario[] = [
   { name: 'phone menu', path: '/', tap: (p) => p.getByRole('button', { name: 'Open menu' }), shown: `return visible(document.querySelector('.mantine-Drawer-content'))` },
   { name: 'search', path: '/', tap: (p) => p.getByRole('button', { name: 'Search the site' }), shown: `return visible(document.querySelector('.mantine-Spotlight-content, [role="dialog"] input'))` },
   { name: 'quote dialog', path: '/', tap: (p) => p.getByRole('button', { name: 'Request Quote' }).first(), shown: `return visible(document.querySelector('.mantine-Modal-content'))` },
+  { name: 'footer quote', path: '/policies', tap: (p) => p.locator('footer').getByRole('button', { name: 'Request Quote' }), shown: `return visible(document.querySelector('.mantine-Modal-content'))` },
   {
     name: 'range tab',
     path: '/',
@@ -57,7 +59,7 @@ function instrument() {
  * Starts watching, every frame, for the scenario's `shown`; resolves with the time that frame has been
  * rendered (a task queued from requestAnimationFrame runs after the frame's style, layout and paint).
  */
-function watch(shown: string) {
+export function watch(shown: string) {
   const visible = (el: Element | null | undefined) => {
     if (!el || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
     const r = el.getBoundingClientRect();
@@ -72,7 +74,7 @@ function watch(shown: string) {
   });
 }
 
-async function hydrated(page: Page) {
+export async function hydrated(page: Page) {
   await page.waitForFunction(() => {
     const live = (el: Element | undefined) => !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
     const all = document.getElementById('root')?.getElementsByTagName('*');
@@ -123,25 +125,29 @@ const median = (xs: number[]) => {
 };
 const ms = (x: number) => `${Math.round(x)} ms`;
 
-const only = process.argv.slice(2);
-const chosen = only.length ? scenarios.filter((s) => only.includes(s.name)) : scenarios;
-const { server, url } = await serve({ dist: resolve('dist'), host: '127.0.0.1', port: 0 });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-console.log(`Built site at ${url}; Pixel 7, CPU ${CPU}x slower, no network delay; median of ${RUNS} fresh pages each`);
-console.log('INP "<16" means every event of the tap took under 16 ms (Event Timing reports none).\n');
-const rows = [['interaction', 'tapped', 'tap to visible', 'INP', 'runs (visible)']];
-try {
-  for (const s of chosen) {
-    for (const settled of [false, true]) {
-      const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, url, s, settled));
-      const inp = median(runs.map((r) => r.inp));
-      rows.push([s.name, settled ? 'settled' : 'at once', ms(median(runs.map((r) => r.visible))), inp ? ms(inp) : '<16', runs.map((r) => Math.round(r.visible)).join(' ')]);
-      console.log(rows.at(-1)!.join('  |  '));
+async function main() {
+  const only = process.argv.slice(2);
+  const chosen = only.length ? scenarios.filter((s) => only.includes(s.name)) : scenarios;
+  const { server, url } = await serve({ dist: resolve('dist'), host: '127.0.0.1', port: 0 });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  console.log(`Built site at ${url}; Pixel 7, CPU ${CPU}x slower, no network delay; median of ${RUNS} fresh pages each`);
+  console.log('INP "<16" means every event of the tap took under 16 ms (Event Timing reports none).\n');
+  const rows = [['interaction', 'tapped', 'tap to visible', 'INP', 'runs (visible)']];
+  try {
+    for (const s of chosen) {
+      for (const settled of [false, true]) {
+        const runs = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, url, s, settled));
+        const inp = median(runs.map((r) => r.inp));
+        rows.push([s.name, settled ? 'settled' : 'at once', ms(median(runs.map((r) => r.visible))), inp ? ms(inp) : '<16', runs.map((r) => Math.round(r.visible)).join(' ')]);
+        console.log(rows.at(-1)!.join('  |  '));
+      }
     }
+  } finally {
+    await browser.close();
+    server.close();
   }
-} finally {
-  await browser.close();
-  server.close();
+  console.log('\n' + rows.map((r) => `| ${r.join(' | ')} |`).join('\n'));
 }
-console.log('\n' + rows.map((r) => `| ${r.join(' | ')} |`).join('\n'));
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

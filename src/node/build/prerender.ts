@@ -68,8 +68,9 @@ async function main() {
     writeFileSync(join(dist, data), JSON.stringify(resolved));
     const ld = url === NOT_FOUND_ROUTE ? '' : `\n    ${jsonLdScript(structuredData(site, content, resolved, page.entry))}`;
     const { js, css } = assetsOf(url, resolved.blocks.map((b) => b.block.type));
-    // The page's document first: boot.js preloads it beside the code (see there).
-    const chunks = JSON.stringify([`/${data}`, ...[...new Set([...js, ...entryChunks])].map((f) => `/${f}`)]);
+    // The page's document first: boot.js preloads it beside the code (see there). Then the chunks,
+    // each after those it imports (the entry's, then the blocks'): boot.js starts them one by one.
+    const chunks = JSON.stringify([`/${data}`, ...[...new Set([...entryChunks, ...js])].map((f) => `/${f}`)]);
     pages.push({
       url,
       file: outputFile(url),
@@ -288,7 +289,8 @@ function searchReport(manifest: Manifest, index: SearchIndex, files: ReadonlyMap
 /**
  * Vite's page names the entry script and preloads its chunks in the head, so they download alongside
  * the HTML and CSS and run before the first paint. Instead the page names src/page/boot.js, which
- * fetches and starts them (listed in #app-chunks, the entry last) once the page is on screen.
+ * fetches and starts them (listed in #app-chunks) once the page is on screen. Vite lists the entry's
+ * chunks each after those it imports, the entry last.
  */
 function startAfterPaint(html: string): { template: string; entryChunks: string[] } {
   const entryChunks: string[] = [];
@@ -323,12 +325,15 @@ export function pageAssets(manifest: Manifest): (route: string, blockTypes: read
     if (roots.length < types.size) throw new Error(`prerender ${route}: a block chunk is missing from the build manifest`);
     const js = new Set<string>();
     const css = new Set<string>();
+    // Each chunk after those it imports (boot.js starts them in this order); style sheets as before.
+    const seen = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key]!;
-      if (chunk.isEntry || js.has(chunk.file)) return;
-      js.add(chunk.file);
+      if (chunk.isEntry || seen.has(key)) return;
+      seen.add(key);
       chunk.css?.forEach((f) => css.add(f));
       chunk.imports?.forEach(visit);
+      js.add(chunk.file);
     };
     roots.forEach(visit);
     return { js: [...js], css: [...css] };
