@@ -221,7 +221,7 @@ function ObjectField({ schema, path, value, label, required }: FieldProps) {
         <Properties schema={schema} path={path} value={value} />
         {!required && (
           <Group>
-            <Button variant="subtle" color="red.9" size="xs" onClick={() => change(path, undefined)}>
+            <Button variant="subtle" color="red" size="xs" onClick={() => change(path, undefined)}>
               Remove {label.toLowerCase()}
             </Button>
           </Group>
@@ -517,7 +517,7 @@ function JsonField(props: FieldProps) {
           }
         }}
       />
-      <Button variant="subtle" color="red.9" size="xs" onClick={() => change(path, undefined)}>
+      <Button variant="subtle" color="red" size="xs" onClick={() => change(path, undefined)}>
         Remove {label}
       </Button>
     </Group>
