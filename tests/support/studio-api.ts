@@ -1,7 +1,10 @@
 // The studio's dev-server API (src/node/studio/plugin.ts) over a project folder, on a free local port,
 // without Vite: what the studio's unit tests call.
+import { cpSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { studioMiddleware } from '../../src/node/studio/plugin';
 
 export async function startStudioApi(root: string): Promise<{ base: string; close(): void }> {
@@ -9,4 +12,14 @@ export async function startStudioApi(root: string): Promise<{ base: string; clos
   const server = createServer((req, res) => handle(req as never, res, () => ((res.statusCode = 404), res.end())));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+const project = resolve(import.meta.dirname, '../..');
+
+/** A temporary project folder for the API: the entries in `copy` copied (a test changes them), those in `link` linked to the project's. */
+export function studioProject(prefix: string, copy: readonly string[], link: readonly string[]): string {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  for (const entry of copy) cpSync(join(project, entry), join(root, entry), { recursive: true });
+  for (const entry of link) symlinkSync(join(project, entry), join(root, entry));
+  return root;
 }

@@ -1,20 +1,15 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStudioApi } from '../support/studio-api';
+import { startStudioApi, studioProject } from '../support/studio-api';
 
-const project = resolve(__dirname, '../..');
 const file = 'services/water-testing.json';
 let root = '';
 let server: Awaited<ReturnType<typeof startStudioApi>>;
 let base = '';
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'studio-api-'));
-  cpSync(join(project, 'pages-data'), join(root, 'pages-data'), { recursive: true });
-  symlinkSync(join(project, 'public'), join(root, 'public'));
-  symlinkSync(join(project, 'schemas'), join(root, 'schemas'));
+  root = studioProject('studio-api-', ['pages-data'], ['public', 'schemas']);
   server = await startStudioApi(root);
   base = server.base;
 });

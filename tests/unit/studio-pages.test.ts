@@ -1,15 +1,13 @@
 // The studio's page operations (issue 23, D17) through its API, on a copy of the content: a page moves
 // with every link to it and a redirect, a new page is made, a linked page is not deleted, and a
 // change that cannot be made whole changes nothing.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/node/content/load';
-import { startStudioApi } from '../support/studio-api';
+import { startStudioApi, studioProject } from '../support/studio-api';
 import { commit } from '../../src/node/studio/pages';
 
-const project = resolve(__dirname, '../..');
 let root = '';
 let server: Awaited<ReturnType<typeof startStudioApi>> | undefined;
 let base = '';
@@ -18,10 +16,7 @@ let base = '';
 beforeEach(async () => {
   server?.close();
   if (root) rmSync(root, { recursive: true, force: true });
-  root = mkdtempSync(join(tmpdir(), 'studio-pages-'));
-  cpSync(join(project, 'pages-data'), join(root, 'pages-data'), { recursive: true });
-  symlinkSync(join(project, 'public'), join(root, 'public'));
-  symlinkSync(join(project, 'schemas'), join(root, 'schemas'));
+  root = studioProject('studio-pages-', ['pages-data'], ['public', 'schemas']);
   server = await startStudioApi(root);
   base = server.base;
 });

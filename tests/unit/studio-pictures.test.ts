@@ -1,24 +1,19 @@
 // The studio's picture endpoints (src/node/studio/pictures.ts) on a scratch copy: uploads, the list of
 // pictures with their uses, replacing one everywhere, deleting one.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStudioApi } from '../support/studio-api';
+import { startStudioApi, studioProject } from '../support/studio-api';
 import { metadataLeft, phonePhoto } from '../support/photos';
 
-const project = resolve(__dirname, '../..');
 const page = 'services/water-testing.json';
 let root = '';
 let server: Awaited<ReturnType<typeof startStudioApi>>;
 let base = '';
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'studio-pictures-'));
-  for (const dir of ['pages-data', 'public', 'src']) cpSync(join(project, dir), join(root, dir), { recursive: true });
-  cpSync(join(project, 'index.html'), join(root, 'index.html'));
-  symlinkSync(join(project, 'schemas'), join(root, 'schemas'));
+  root = studioProject('studio-pictures-', ['pages-data', 'public', 'src', 'index.html'], ['schemas']);
   server = await startStudioApi(root);
   base = server.base;
 });
