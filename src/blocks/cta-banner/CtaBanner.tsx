@@ -1,23 +1,21 @@
-import { Box, Container, Group, Text, Title } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { ActionButton } from '../../ui/actions';
 import type { BlockComponentProps } from '../registry';
 
+/** Plain elements where Mantine's Title, Text and Group would add only their cost (see .cta-banner in src/styles.css): a product page draws one. */
 export function CtaBanner({ block }: BlockComponentProps<'cta-banner'>) {
+  const headingId = block.id ? `${block.id}-title` : undefined;
   return (
-    <Box component="section" id={block.id} className="cta-banner" aria-labelledby={block.id ? `${block.id}-title` : undefined}>
-      <Container size="md" ta="center" className="cta-banner-inner">
-        <Title order={2} c="white" id={block.id ? `${block.id}-title` : undefined}>
-          {block.title}
-        </Title>
-        <Text size="lg" c="brand.0" mt="sm" mb="xl">
-          {block.text}
-        </Text>
-        <Group justify="center" gap="sm">
+    <section id={block.id} className="cta-banner" aria-labelledby={headingId}>
+      <Container size="md" className="cta-banner-inner">
+        <h2 id={headingId}>{block.title}</h2>
+        <p className="cta-banner-text">{block.text}</p>
+        <div className="cta-banner-actions">
           {block.buttons.map((b) => (
             <ActionButton key={b.label} button={b} size="lg" inverted />
           ))}
-        </Group>
+        </div>
       </Container>
-    </Box>
+    </section>
   );
 }
