@@ -9,8 +9,9 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Text.css';
+// After Text's sheet, as in Mantine's full sheet: an Anchor is a Text, and its underline rules must win.
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Kbd.css';
