@@ -3,33 +3,70 @@ import { describe, expect, it } from 'vitest';
 import type { SiteDocument } from '../../schemas/site';
 import { loadContent } from '../../src/node/content/load';
 import { securityHeaders } from '../../src/node/serve/headers';
+import { addProducts } from '../support/products';
+import { scratchProject } from '../support/scratch';
 import { hostFiles, imageOrigins, NGINX_HEADERS_FILE, SERVER_HEADERS_FILE } from '../../src/node/build/host-files';
 
 const { content } = await loadContent(resolve(__dirname, '../..'));
 if (!content) throw new Error('content is invalid: run npm run validate');
 const files = hostFiles(content, content.site);
+/** The redirect rules of a _redirects file: from, and where to with what code. */
+const rulesOf = (text: string) =>
+  new Map(
+    text
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'))
+      .map((l) => {
+        const [from, to, code] = l.split(/ +/);
+        return [from!, [to, code]] as const;
+      }),
+  );
 const cspOf = (site: SiteDocument, images: string[] = []) =>
   Object.fromEntries(securityHeaders(site, images)['Content-Security-Policy']!.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
 
 describe('the host configuration the build writes into dist/', () => {
   it('_redirects sends old .html addresses of pages, and only those, to the clean path', () => {
-    const rules = new Map(
-      files._redirects!
-        .split('\n')
-        .filter((l) => l && !l.startsWith('#'))
-        .map((l) => {
-          const [from, to, code] = l.split(/ +/);
-          return [from, [to, code]];
-        }),
-    );
+    const rules = rulesOf(files._redirects!);
     expect(rules.get('/contact.html')).toEqual(['/contact', '301']);
     expect(rules.get('/services/water-testing/index.html')).toEqual(['/services/water-testing', '301!']);
     expect(rules.get('/palintest.html')).toEqual(['/palintest', '301']);
     expect(rules.get('/index.html')).toEqual(['/', '301!']);
     expect(rules.has('/404.html')).toBe(false);
     for (const [from, [to, code]] of rules) {
-      if (code!.startsWith('301')) expect(content.routes.has(to!), from).toBe(true);
+      if (code!.startsWith('301') && !from.includes(':')) expect(content.routes.has(to!), from).toBe(true);
     }
+  });
+
+  it("_redirects sends an old address of a page a template makes by its template's rule, and does not grow with the catalogue", async () => {
+    // Where a host sends an address, reading the rules in order as Netlify and Cloudflare Pages do (:name is one path segment).
+    const sendTo = (text: string, path: string) => {
+      for (const [from, [to]] of rulesOf(text)) {
+        const m = new RegExp(`^${from.replace(/\./g, '\\.').replace(/:(\w+)/g, '(?<$1>[^/]+)')}$`).exec(path);
+        if (m) return to!.replace(/:(\w+)/g, (_, name: string) => m.groups![name]!);
+      }
+    };
+    const made = [...content.routes].filter(([, p]) => p.entry).map(([route]) => route);
+    expect(made.length).toBeGreaterThan(0);
+    for (const route of made) {
+      expect(sendTo(files._redirects!, `${route}.html`), route).toBe(route);
+      expect(sendTo(files._redirects!, `${route}/index.html`), route).toBe(route);
+    }
+    // 1,000 and 1,500 more products: listings by brand and by category of several pages in both, and the same rules.
+    const grown = async (count: number) => {
+      const scratch = scratchProject('redirects-');
+      try {
+        addProducts(scratch, count);
+        const c = (await loadContent(scratch.dir)).content!;
+        return hostFiles(c, c.site)._redirects!;
+      } finally {
+        scratch.remove();
+      }
+    };
+    const [some, more] = [await grown(1000), await grown(1500)];
+    expect(more).toBe(some);
+    expect(more).not.toContain('bench-');
+    expect(sendTo(more, '/products/bench-01350/index.html')).toBe('/products/bench-01350');
+    expect(sendTo(more, '/products/category/reagents/2.html')).toBe('/products/category/reagents/2');
   });
 
   it('every host gets the same security headers: _headers, our server and nginx', () => {

@@ -6,9 +6,9 @@
 import { pageDocument } from '../../../schemas/page.ts';
 import { partnersDocument, suppliersDocument } from '../../../schemas/records.ts';
 import type { Redirect } from '../../../schemas/redirects.ts';
-import { isPattern, NOT_FOUND_ROUTE, PATTERN_SEGMENT } from '../../../schemas/routes.ts';
+import { entryRoute, isPattern, NOT_FOUND_ROUTE, PATTERN_SEGMENT, routeOfFile } from '../../../schemas/routes.ts';
 import { siteDocument, type SiteDocument } from '../../../schemas/site.ts';
-import type { Content } from '../content/load.ts';
+import type { Content, Page } from '../content/load.ts';
 import { walkReferences } from '../content/load.ts';
 import { cacheControl, securityHeaders } from '../serve/headers.ts';
 
@@ -85,11 +85,16 @@ function nginxRedirects(redirects: readonly Redirect[]): string {
   ].join('\n');
 }
 
-function hostRedirects(pages: readonly string[], redirects: readonly Redirect[]): string {
+function hostRedirects(pages: readonly (readonly [string, Page])[], redirects: readonly Redirect[]): string {
   // Netlify applies a rule to a path that is also a file (x/index.html) only when forced with `!`.
-  const rules = pages.flatMap((r) => (r === '/' ? [['/index.html', '/', '301!']] : [[`${r}.html`, r, '301'], [`${r}/index.html`, r, '301!']]));
-  const widths = [0, 1].map((i) => rules.reduce((w, rule) => Math.max(w, rule[i]!.length), 0));
+  const rulesOf = (r: string) => (r === '/' ? [['/index.html', '/', '301!']] : [[`${r}.html`, r, '301'], [`${r}/index.html`, r, '301!']]);
+  const rules = pages.filter(([, p]) => !p.entry).flatMap(([route]) => rulesOf(route));
+  // Pages a template makes (thousands in a catalogue) get their template's rules instead of one each:
+  // Cloudflare Pages reads at most 2,000 static redirects and 100 dynamic ones.
+  const patterns = [...new Set(pages.filter(([, p]) => p.entry).map(([route, p]) => templatePattern(route, p)))].flatMap(rulesOf);
+  const widths = [0, 1].map((i) => [...rules, ...patterns].reduce((w, rule) => Math.max(w, rule[i]!.length), 0));
   const width = (i: number) => widths[i]!;
+  const line = ([from, to, code]: string[]) => `${from!.padEnd(width(0))}  ${to!.padEnd(width(1))}  ${code}`;
   return [
     `# Netlify / Cloudflare Pages redirects. ${generated}`,
     '#',
@@ -98,7 +103,11 @@ function hostRedirects(pages: readonly string[], redirects: readonly Redirect[])
     '# An .html address of anything else is an unknown path: the not-found page explains old .html links.',
     '# Written for Netlify. Cloudflare Pages redirects .html addresses by itself, and sends /x to /x/ for',
     '# a folder page (dist/x/index.html): pages then answer at /x/, one redirect away from their canonical.',
-    ...rules.map(([from, to, code]) => `${from!.padEnd(width(0))}  ${to!.padEnd(width(1))}  ${code}`),
+    ...rules.map(line),
+    '',
+    '# The pages templates make, by their address: one segment each (:id), a listing\'s later pages one more (:page).',
+    '# Any address of that shape goes to its clean path; one no page answers is then not found there.',
+    ...patterns.map(line),
     '',
     '# pages-data/redirects.json (D17): addresses no page answers any more, for good, keeping the query;',
     '# a trailing slash matches too. [id] is one path segment (:id).',
@@ -113,10 +122,17 @@ function hostRedirects(pages: readonly string[], redirects: readonly Redirect[])
   ].join('\n');
 }
 
+/** The address of a page a template makes, as a pattern: /products/:id, or a listing's later page /products/category/:id/:page. */
+function templatePattern(route: string, page: Page): string {
+  const template = routeOfFile(page.file);
+  const pattern = entryRoute(template, ':id');
+  return route.split('/').length > template.split('/').length ? `${pattern}/:page` : pattern;
+}
+
 /** Every file the build writes for hosts, by its path under dist/. */
 export function hostFiles(content: Content, site: SiteDocument): Record<string, string> {
   const headers = securityHeaders(site, imageOrigins(content));
-  const pages = [...content.routes.keys()].filter((r) => r !== NOT_FOUND_ROUTE).sort();
+  const pages = [...content.routes].filter(([route]) => route !== NOT_FOUND_ROUTE).sort(([a], [b]) => (a < b ? -1 : 1));
   return {
     '_headers': hostHeaders(headers),
     '_redirects': hostRedirects(pages, content.redirects),
