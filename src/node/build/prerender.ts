@@ -60,7 +60,20 @@ async function main() {
   // Each route's document, where the app fetches it (and the prerenderer reads it), and what its page
   // needs in its HTML besides: its structured data, and the chunks and styles of its blocks.
   const assetsOf = pageAssets(manifest);
-  const pages: PageJob[] = [];
+  // Each page is rendered, written and compressed (with its document) on a worker thread. The workers
+  // start now and are given pages in batches as their documents are written, so that this loop (some
+  // 4 s for 10,000 products) overlaps with rendering rather than leaving a core idle.
+  const entry = pathToFileURL(join(ssrOut, 'entry-server.js')).href;
+  let compressed = 0;
+  let copied = 0;
+  const renderers = onWorkers<{ url: string; status: number; compressed: number; copied?: number }>(RENDERER, { entry, dist, template }, (page) => {
+    const { url, status } = page;
+    compressed += page.compressed;
+    copied += page.copied ?? 0;
+    const expected = url === NOT_FOUND_ROUTE ? 404 : 200;
+    if (status !== expected) throw new Error(`prerender ${url}: status ${status}, expected ${expected}`);
+  });
+  let batch: PageJob[] = [];
   for (const [url, page] of content.routes) {
     const resolved = resolvePage(content, page);
     const data = pageDataPath(url).slice(1);
@@ -71,32 +84,26 @@ async function main() {
     // The page's document first: boot.js preloads it beside the code (see there). Then the chunks,
     // each after those it imports (the entry's, then the blocks'): boot.js starts them one by one.
     const chunks = JSON.stringify([`/${data}`, ...[...new Set([...entryChunks, ...js])].map((f) => `/${f}`)]);
-    pages.push({
+    batch.push({
       url,
       file: outputFile(url),
       data,
       head: css.map((f) => `\n    <link rel="stylesheet" crossorigin href="/${f}">`).join('') + ld,
       chunks: `<script type="application/json" id="app-chunks">${chunks}</script>`,
     });
+    if (batch.length === 64) {
+      renderers.post(batch);
+      batch = [];
+    }
   }
+  renderers.post(batch);
   const search = searchFiles(content);
   for (const [path, text] of search) {
     mkdirSync(dirname(join(dist, path)), { recursive: true });
     writeFileSync(join(dist, path), text);
   }
-  timer.end('page documents and search files');
-
-  // Each page is rendered, written and compressed (with its document) on a worker thread, the main thread idle.
-  const entry = pathToFileURL(join(ssrOut, 'entry-server.js')).href;
-  let compressed = 0;
-  let copied = 0;
-  await onWorkers<{ url: string; status: number; compressed: number; copied?: number }>(RENDERER, pages, { entry, dist, template }, (page) => {
-    const { url, status } = page;
-    compressed += page.compressed;
-    copied += page.copied ?? 0;
-    const expected = url === NOT_FOUND_ROUTE ? 404 : 200;
-    if (status !== expected) throw new Error(`prerender ${url}: status ${status}, expected ${expected}`);
-  });
+  timer.end('page documents and search files (rendering begun)');
+  await renderers.end();
   timer.end('render');
   const maps = sitemaps(site.url, content);
   for (const [file, xml] of Object.entries(maps)) writeFileSync(join(dist, file), xml);
@@ -111,7 +118,7 @@ async function main() {
     ...Object.keys(maps),
     ...Object.entries(manifest).filter(([key]) => key.replace(/^\0/, '').startsWith('virtual:')).map(([, chunk]) => chunk.file),
   ]);
-  compressed += await precompress(dist, fromContent, new Set(pages.flatMap((p) => [p.file, p.data])));
+  compressed += await precompress(dist, fromContent, new Set([...content.routes.keys()].flatMap((url) => [outputFile(url), pageDataPath(url).slice(1)])));
   timer.end('compression');
   console.log(`prerendered ${content.routes.size} routes into dist/ (${copied} blocks copied from a page drawn before); sitemap.xml, robots.txt, host configuration; ${compressed} files precompressed (.gz, .br)`);
   console.log(searchReport(manifest, buildSearchIndex(content), search));
@@ -146,36 +153,77 @@ function phases() {
 }
 
 /**
- * Runs `code` on as many worker threads as there are cores, each over its share of the items
- * (workerData.items, beside workerData.shared) and posting one message per item; `each` gets them here
- * as they come, in no set order. Rendering a product's page takes some 6 ms of CPU, compressing it and its document some 2.
+ * Starts `code` on as many worker threads as there are cores. `post` hands them items (to the one with
+ * the fewest waiting); each worker posts one message per item, which `each` gets here as they come, in no
+ * set order. `end` resolves once every item posted has been answered. The worker code takes its items
+ * with WORK (below). Rendering a product's page takes some 4 ms of CPU, compressing it and its document some 2.
  */
-async function onWorkers<M>(code: string, items: readonly unknown[], shared: unknown, each: (message: M) => void): Promise<void> {
-  const count = Math.min(availableParallelism(), items.length);
-  const workers: Worker[] = [];
-  try {
-    await Promise.all(Array.from({ length: count }, (_, w) => new Promise<void>((resolve, reject) => {
-      const share = items.filter((_, i) => i % count === w);
-      // React's production build renders some three times as fast as its development build, which a
-      // worker would take (NODE_ENV unset); the browser runs the production build too.
-      const worker = new Worker(code, { eval: true, workerData: { shared, items: share }, env: { ...process.env, NODE_ENV: 'production' } });
-      workers.push(worker);
-      let done = 0;
-      worker.on('message', (message: M) => {
-        try {
-          each(message);
-        } catch (err) {
-          reject(err);
-        }
-        if (++done === share.length) resolve();
-      });
-      worker.on('error', reject);
-      worker.on('exit', (code) => reject(new Error(`a build worker stopped (exit ${code}) after ${done} of its ${share.length} items`)));
-    })));
-  } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+function onWorkers<M>(code: string, shared: unknown, each: (message: M) => void) {
+  const workers = Array.from({ length: availableParallelism() }, () => ({
+    // React's production build renders some three times as fast as its development build, which a
+    // worker would take (NODE_ENV unset); the browser runs the production build too.
+    thread: new Worker(`${WORK}\n${code}`, { eval: true, workerData: shared, env: { ...process.env, NODE_ENV: 'production' } }),
+    waiting: 0,
+  }));
+  let posted = 0;
+  let answered = 0;
+  let failure: unknown;
+  let finished: (() => void) | undefined;
+  let stopping = false;
+  const fail = (err: unknown) => {
+    failure ??= err;
+    finished?.();
+  };
+  for (const w of workers) {
+    w.thread.on('message', (message: M) => {
+      w.waiting--;
+      answered++;
+      try {
+        each(message);
+      } catch (err) {
+        fail(err);
+      }
+      if (answered === posted) finished?.();
+    });
+    w.thread.on('error', fail);
+    w.thread.on('exit', (code) => stopping || fail(new Error(`a build worker stopped (exit ${code}) with ${w.waiting} items unanswered`)));
   }
+  return {
+    post(items: readonly unknown[]) {
+      if (items.length === 0) return;
+      const w = workers.reduce((a, b) => (b.waiting < a.waiting ? b : a));
+      w.waiting += items.length;
+      posted += items.length;
+      w.thread.postMessage(items);
+    },
+    /** Resolves once every item posted has been answered; rejects with the first failure (a worker's, or `each`'s). */
+    async end() {
+      await new Promise<void>((resolve) => {
+        finished = resolve;
+        if (answered === posted || failure !== undefined) resolve();
+      });
+      stopping = true;
+      await Promise.all(workers.map((w) => w.thread.terminate()));
+      if (failure !== undefined) throw failure;
+    },
+  };
 }
+
+/** Worker code: work(handle) calls handle(item) for each item posted to the worker, one at a time, and posts what it returns. */
+const WORK = `
+const { parentPort, workerData } = require('node:worker_threads');
+function work(handle) {
+  const queue = [];
+  let running = false;
+  parentPort.on('message', async (items) => {
+    queue.push(...items);
+    if (running) return;
+    running = true;
+    while (queue.length) parentPort.postMessage(await handle(queue.shift()));
+    running = false;
+  });
+}
+`;
 
 /** The most addresses one sitemap file may list (sitemaps.org); past it, sitemap.xml is an index of several. */
 export const SITEMAP_MAX = 50_000;
@@ -232,30 +280,29 @@ type PageJob = { url: string; file: string; data: string } & PageParts;
  * it and its document, and posts the route's status.
  */
 const RENDERER = `
-const { parentPort, workerData: { shared: { entry, dist, template }, items: pages } } = require('node:worker_threads');
 const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { dirname, join } = require('node:path');
+const { entry, dist, template } = workerData;
 ${COMPRESS}
-import(entry).then(async ({ render, pageHtml }) => {
-  for (const page of pages) {
-    const { html, status, copied } = await render(page.url, dist);
-    const file = join(dist, page.file);
-    const text = Buffer.from(pageHtml(template, html, page));
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, text);
-    const compressed = Number(compress(file, text, CONTENT)) + Number(compress(join(dist, page.data), readFileSync(join(dist, page.data)), CONTENT));
-    parentPort.postMessage({ url: page.url, status, compressed, copied });
-  }
+const server = import(entry);
+work(async (page) => {
+  const { render, pageHtml } = await server;
+  const { html, status, copied } = await render(page.url, dist);
+  const file = join(dist, page.file);
+  const text = Buffer.from(pageHtml(template, html, page));
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  const compressed = Number(compress(file, text, CONTENT)) + Number(compress(join(dist, page.data), readFileSync(join(dist, page.data)), CONTENT));
+  return { url: page.url, status, compressed, copied };
 });
 `;
 
 /** Compresses each of its files (workerData.items: path and levels) and posts whether it did. */
 const COMPRESSOR = `
-const { parentPort, workerData: { shared: dir, items } } = require('node:worker_threads');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 ${COMPRESS}
-for (const [rel, levels] of items) parentPort.postMessage(compress(join(dir, rel), readFileSync(join(dir, rel)), levels));
+work(([rel, levels]) => compress(join(workerData, rel), readFileSync(join(workerData, rel)), levels));
 `;
 
 /**
@@ -266,7 +313,10 @@ async function precompress(dir: string, fromContent: ReadonlySet<string>, done: 
   // Not the build's own folders (.vite/ with its manifest, .host/), which no server sends.
   const files = (readdirSync(dir, { recursive: true }) as string[]).filter((rel) => /\.(html|js|css|svg|xml|txt|json)$/.test(rel) && !rel.startsWith('.') && !done.has(rel));
   let n = 0;
-  await onWorkers<boolean>(COMPRESSOR, files.map((rel) => [rel, fromContent.has(rel) ? CONTENT : RELEASE]), dir, (did) => void (n += Number(did)));
+  const compressors = onWorkers<boolean>(COMPRESSOR, dir, (did) => void (n += Number(did)));
+  const items = files.map((rel) => [rel, fromContent.has(rel) ? CONTENT : RELEASE]);
+  for (let i = 0; i < items.length; i += 64) compressors.post(items.slice(i, i + 64));
+  await compressors.end();
   return n;
 }
 
