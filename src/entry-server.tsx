@@ -32,10 +32,12 @@ export async function render(url: string, dist: string, { copies = true } = {}):
     }
   };
   // Read synchronously: a worker renders one page at a time, and an asynchronous read left it idle for
-  // a round trip through the thread pool on every page.
-  setPageSource(async (route) => read(route));
+  // a round trip through the thread pool on every page. Read once, for the copies' plan and the router.
+  const docs = new Map<string, ResolvedPage | undefined>();
+  const doc = (route: string) => (docs.has(route) ? docs.get(route) : docs.set(route, read(route)).get(route));
+  setPageSource(async (route) => doc(route));
   if (!copies) return renderOnce(url);
-  const page = routeKey(url) === NOT_FOUND_ROUTE ? undefined : read(routeKey(url));
+  const page = routeKey(url) === NOT_FOUND_ROUTE ? undefined : doc(routeKey(url));
   const copy = layout.copyFor(url);
   const blocks = blockCopies.plan(url, page);
   const parts = { ...(copy?.checked ? copy.parts : {}), ...blocks.use };
