@@ -1,7 +1,6 @@
-import { type ComponentType, Suspense, useDeferredValue, useEffect, useLayoutEffect, useState } from 'react';
+import { type ComponentType, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { BlockView } from '../blocks/registry';
 import { Head } from '../layout/Head';
-import { whenIdle } from '../ui/on-demand';
 import { PicturesProvider } from '../ui/Picture';
 import { hydration } from './hydration';
 import { blockPart, LayoutPart } from './layout-part';
@@ -10,20 +9,10 @@ import type { LoadedPage, RenderedBlock, ResolvedPage } from './types';
 /** The blocks a page draws in its first frame after a navigation inside the app; the rest follow in the background. */
 const FIRST_BLOCKS = 2;
 let restoringScroll = false;
-let firstRoute: string | undefined;
 
 /** Called on every history change: a step back or forward restores a scroll position, for which the whole page must be there at once. */
 export function noteHistoryStep(kind: string) {
   restoringScroll = kind === 'BACK' || kind === 'FORWARD' || kind === 'GO';
-}
-
-/** The loaded page's sections not drawn yet, drawn one per idle moment, each a short task. */
-async function drawSectionsAhead() {
-  for (const section of document.querySelectorAll<HTMLElement>('[data-first-page] #main .section')) {
-    section.dataset.drawn = '';
-    await new Promise((next) => (window.requestIdleCallback ?? setTimeout)(next));
-  }
-  document.documentElement.removeAttribute('data-first-page');
 }
 
 /** Keyed by route (router.tsx): each page starts afresh. */
@@ -36,12 +25,6 @@ export function PageView({ loaded }: { loaded: LoadedPage }) {
   });
   // Shows the top of the new page as soon as it is drawn, rather than after the whole page.
   const shown = useDeferredValue(all, first);
-  useLayoutEffect(() => {
-    // The first page's sections off screen are drawn once the page is idle; another page's, at once (styles.css).
-    if (firstRoute === undefined) whenIdle(drawSectionsAhead);
-    firstRoute ??= loaded.page.route;
-    if (loaded.page.route !== firstRoute) document.documentElement.removeAttribute('data-first-page');
-  }, [loaded.page.route]);
   return <PageContent page={loaded.page} Block={HydratedBlock} count={shown} />;
 }
 
