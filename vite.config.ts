@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { studioPlugin } from './src/node/studio/plugin.ts';
+import { mantineLazyDefaultsPlugin } from './src/node/build/mantine-lazy-defaults-plugin.ts';
 import { mantineUseIdPlugin } from './src/node/build/mantine-use-id-plugin.ts';
 import { themeCssPlugin } from './src/node/build/theme-css-plugin.ts';
 import { contentPlugin } from './src/node/content/vite-plugin.ts';
@@ -16,7 +17,7 @@ const overlayModules =
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The studio exists under `vite` (npm run dev) only: its plugin applies to serve, and no build input names its modules.
-  plugins: [contentPlugin(), themeCssPlugin(), studioPlugin(), mantineUseIdPlugin(), react()],
+  plugins: [contentPlugin(), themeCssPlugin(), studioPlugin(), mantineUseIdPlugin(), mantineLazyDefaultsPlugin(), react()],
   build: {
     target: 'es2022',
     minify: !process.env.NO_MINIFY,

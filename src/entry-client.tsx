@@ -1,3 +1,4 @@
+import { createBrowserHistory } from '@tanstack/react-router';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
@@ -21,7 +22,9 @@ const container = document.getElementById('root')!;
 // No top-level await here: the page's chunks import from the chunk this module is bundled into, and
 // would wait for it to finish evaluating while it waits for them.
 void nextTask().then(async () => {
-  const router = createAppRouter();
+  const history = createBrowserHistory();
+  await nextTask();
+  const router = createAppRouter(history, { browser: true });
   if (!container.firstElementChild) {
     createRoot(container).render(<App router={router} />);
     startIdleWork();

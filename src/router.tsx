@@ -38,19 +38,19 @@ function Page() {
 
 const routeTree = rootRoute.addChildren([homeRoute, pageRoute]);
 
-/** The browser's router, or with a memory history the prerenderer's. */
-export function createAppRouter(history?: RouterHistory) {
+/** The browser's router (given the browser's history, made in a task of its own by entry-client.tsx), or with a memory history the prerenderer's. */
+export function createAppRouter(history: RouterHistory, { browser = false } = {}) {
   const router = createRouter({
     routeTree,
-    ...(history ? { history } : {}),
+    history,
     // On the server TanStack would inline a scroll script: blocked by our CSP and absent from the
     // client tree (a hydration mismatch). The browser restores scroll on its own.
-    scrollRestoration: !history,
+    scrollRestoration: browser,
     defaultPreload: 'intent',
     defaultPendingMinMs: 0,
     defaultErrorComponent: PageNotShown,
   });
-  if (!history) {
+  if (browser) {
     router.history.subscribe(({ action }) => noteHistoryStep(action.type));
     // A page whose code could not be fetched on a navigation inside the app (a bad network) is
     // still on the server, prerendered: the browser loads it from there. Not on the first load, the

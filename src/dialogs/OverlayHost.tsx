@@ -7,16 +7,12 @@ import { type ModalSettings, ModalsProvider, modals } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import type { CatalogueFields, QuoteFields } from '../lib/mail';
-import { CatalogueModal } from './CatalogueModal';
-import { QuoteModal } from './QuoteModal';
+import { CatalogueForm } from './CatalogueForm';
+import { type DialogControl, FormDialog, focusBack } from './FormDialog';
+import { QuoteForm } from './QuoteForm';
 
-const contextModals = { quote: QuoteModal, catalogue: CatalogueModal };
-
-declare module '@mantine/modals' {
-  export interface MantineModalsOverride {
-    modals: typeof contextModals;
-  }
-}
+const quote: DialogControl<QuoteFields> = {};
+const catalogue: DialogControl<CatalogueFields> = {};
 
 /**
  * The hosts of the site's dialogs and toasts, fetched on their first use (src/dialogs/index.tsx).
@@ -27,23 +23,20 @@ export function OverlayHost({ onReady }: { onReady: () => void }) {
   return (
     <>
       <Notifications position="top-center" />
-      <ModalsProvider modals={contextModals} />
+      <ModalsProvider />
+      <FormDialog title="Request a Quote" form={QuoteForm} control={quote} />
+      <FormDialog title="Product Catalogue Request" form={CatalogueForm} control={catalogue} />
     </>
   );
 }
 
-/**
- * Focus goes back to what opened the dialog when it closes. Mantine's own return remembers the
- * element focused once the dialog is open, which, with no opening transition (theme.ts), is already
- * one inside the dialog.
- */
+/** Focus goes back to what opened the dialog when it closes. */
 function returnFocus(onClose?: () => void) {
   const opener = document.activeElement;
   return {
     onClose() {
       onClose?.();
-      // After the dialog has let go of focus (Mantine's own return waits as long).
-      setTimeout(() => opener instanceof HTMLElement && opener.isConnected && opener.focus({ preventScroll: true }), 10);
+      focusBack(opener);
     },
   };
 }
@@ -54,11 +47,11 @@ export function openDialog(settings: ModalSettings) {
 
 /** Opens the Request Quote dialog with these fields filled in (a D5 button's details, or what was typed before). */
 export function openQuote(values: Partial<QuoteFields>) {
-  modals.openContextModal({ modal: 'quote', title: 'Request a Quote', innerProps: { values }, size: 'lg', ...returnFocus() });
+  quote.open?.(values);
 }
 
 export function openCatalogue(values: Partial<CatalogueFields>) {
-  modals.openContextModal({ modal: 'catalogue', title: 'Product Catalogue Request', innerProps: { values }, size: 'lg', ...returnFocus() });
+  catalogue.open?.(values);
 }
 
 export { showUndelivered } from './notices';

@@ -212,3 +212,20 @@ test('the page does not scroll behind an open dialog, and scrolls again once it 
   await page.mouse.wheel(0, 800);
   await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(before);
 });
+
+test('a phone menu drawn ahead and hidden does not stop the page scrolling; open, it does @phone', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  // Drawn ahead once the page is idle (Header.tsx), kept mounted while closed.
+  await expect(page.locator('.mantine-Drawer-overlay')).toHaveCount(1);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.mouse.move(10, 400);
+  await page.mouse.wheel(0, 800);
+  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.getByRole('button', { name: 'Open menu' }).tap();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  await page.mouse.wheel(0, 800);
+  await page.waitForTimeout(300); // a wheel scroll is smooth: give it time to move the page, were it to
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+});

@@ -42,7 +42,7 @@ test.describe('keyboard @desktop', () => {
   test('every focusable element in the header shows a visible focus indicator', async ({ page }) => {
     await page.goto('/');
     await hydrated(page);
-    const header = page.locator('header');
+    const header = page.getByRole('banner');
     const missing: string[] = [];
     let visited = 0;
     await page.keyboard.press('Tab'); // the skip link

@@ -1,18 +1,18 @@
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import type { ContextModalProps } from '@mantine/modals';
 import site from 'virtual:site';
 import { type CatalogueFields, catalogueMail } from '../lib/mail';
 import { useDialogSubmit } from './dialog-submit';
 import { NotSentAlert } from './notices';
+import type { FormProps } from './FormDialog';
 import { openCatalogue } from './OverlayHost';
 
-export function CatalogueModal({ context, id, innerProps: { values } }: ContextModalProps<{ values: Partial<CatalogueFields> }>) {
+export function CatalogueForm({ values, close }: FormProps<CatalogueFields>) {
   const { submit, sending, failed } = useDialogSubmit({
     fields: ['name', 'email', 'interest', 'notes'],
     compose: (f) => catalogueMail(site.mailboxes.catalogue, f),
     sentTitle: 'Catalogue request sent',
     reopen: openCatalogue,
-    close: () => context.closeModal(id),
+    close,
   });
   return (
     <form onSubmit={submit}>
@@ -23,7 +23,7 @@ export function CatalogueModal({ context, id, innerProps: { values } }: ContextM
         <Textarea name="notes" label="Notes" rows={3} defaultValue={values.notes} />
         {failed && <NotSentAlert {...failed} />}
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={() => context.closeModal(id)}>Cancel</Button>
+          <Button variant="default" onClick={close}>Cancel</Button>
           <Button type="submit" loading={sending}>Request Catalogue</Button>
         </Group>
       </Stack>

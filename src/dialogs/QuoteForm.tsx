@@ -1,18 +1,18 @@
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import type { ContextModalProps } from '@mantine/modals';
 import site from 'virtual:site';
 import { type QuoteFields, quoteMail } from '../lib/mail';
 import { useDialogSubmit } from './dialog-submit';
 import { NotSentAlert } from './notices';
+import type { FormProps } from './FormDialog';
 import { openQuote } from './OverlayHost';
 
-export function QuoteModal({ context, id, innerProps: { values } }: ContextModalProps<{ values: Partial<QuoteFields> }>) {
+export function QuoteForm({ values, close }: FormProps<QuoteFields>) {
   const { submit, sending, failed } = useDialogSubmit({
     fields: ['name', 'email', 'phone', 'company', 'details'],
     compose: (f) => quoteMail(site.mailboxes.contact, f),
     sentTitle: 'Quote request sent',
     reopen: openQuote,
-    close: () => context.closeModal(id),
+    close,
   });
   return (
     <form onSubmit={submit}>
@@ -24,7 +24,7 @@ export function QuoteModal({ context, id, innerProps: { values } }: ContextModal
         <Textarea name="details" label="Details" description="Products, quantities and delivery location" rows={4} defaultValue={values.details} />
         {failed && <NotSentAlert {...failed} />}
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={() => context.closeModal(id)}>Cancel</Button>
+          <Button variant="default" onClick={close}>Cancel</Button>
           <Button type="submit" loading={sending}>Send Request</Button>
         </Group>
       </Stack>
