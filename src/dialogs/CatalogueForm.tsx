@@ -1,13 +1,13 @@
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Textarea, TextInput } from '@mantine/core';
 import site from 'virtual:site';
 import { type CatalogueFields, catalogueMail } from '../lib/mail';
 import { useDialogSubmit } from './dialog-submit';
-import { NotSentAlert } from './notices';
+import { DialogForm } from './DialogForm';
 import type { FormProps } from './FormDialog';
 import { openCatalogue } from './OverlayHost';
 
 export function CatalogueForm({ values, close }: FormProps<CatalogueFields>) {
-  const { submit, sending, failed } = useDialogSubmit({
+  const form = useDialogSubmit({
     fields: ['name', 'email', 'interest', 'notes'],
     compose: (f) => catalogueMail(site.mailboxes.catalogue, f),
     sentTitle: 'Catalogue request sent',
@@ -15,18 +15,11 @@ export function CatalogueForm({ values, close }: FormProps<CatalogueFields>) {
     close,
   });
   return (
-    <form onSubmit={submit}>
-      <Stack gap="sm">
-        <TextInput name="name" type="text" label="Name" autoComplete="name" required data-autofocus defaultValue={values.name} />
-        <TextInput name="email" type="email" label="Email" autoComplete="email" required defaultValue={values.email} />
-        <TextInput name="interest" type="text" label="Catalogue/Interest" defaultValue={values.interest} />
-        <Textarea name="notes" label="Notes" rows={3} defaultValue={values.notes} />
-        {failed && <NotSentAlert {...failed} />}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={close}>Cancel</Button>
-          <Button type="submit" loading={sending}>Request Catalogue</Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm {...form} close={close} label="Request Catalogue">
+      <TextInput name="name" type="text" label="Name" autoComplete="name" required data-autofocus defaultValue={values.name} />
+      <TextInput name="email" type="email" label="Email" autoComplete="email" required defaultValue={values.email} />
+      <TextInput name="interest" type="text" label="Catalogue/Interest" defaultValue={values.interest} />
+      <Textarea name="notes" label="Notes" rows={3} defaultValue={values.notes} />
+    </DialogForm>
   );
 }

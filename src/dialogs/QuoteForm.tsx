@@ -1,13 +1,13 @@
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Textarea, TextInput } from '@mantine/core';
 import site from 'virtual:site';
 import { type QuoteFields, quoteMail } from '../lib/mail';
 import { useDialogSubmit } from './dialog-submit';
-import { NotSentAlert } from './notices';
+import { DialogForm } from './DialogForm';
 import type { FormProps } from './FormDialog';
 import { openQuote } from './OverlayHost';
 
 export function QuoteForm({ values, close }: FormProps<QuoteFields>) {
-  const { submit, sending, failed } = useDialogSubmit({
+  const form = useDialogSubmit({
     fields: ['name', 'email', 'phone', 'company', 'details'],
     compose: (f) => quoteMail(site.mailboxes.contact, f),
     sentTitle: 'Quote request sent',
@@ -15,19 +15,12 @@ export function QuoteForm({ values, close }: FormProps<QuoteFields>) {
     close,
   });
   return (
-    <form onSubmit={submit}>
-      <Stack gap="sm">
-        <TextInput name="name" type="text" label="Full Name" autoComplete="name" required data-autofocus defaultValue={values.name} />
-        <TextInput name="email" type="email" label="Email Address" autoComplete="email" required defaultValue={values.email} />
-        <TextInput name="phone" type="tel" label="Phone Number" autoComplete="tel" defaultValue={values.phone} />
-        <TextInput name="company" type="text" label="Company/Institution" autoComplete="organization" defaultValue={values.company} />
-        <Textarea name="details" label="Details" description="Products, quantities and delivery location" rows={4} defaultValue={values.details} />
-        {failed && <NotSentAlert {...failed} />}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={close}>Cancel</Button>
-          <Button type="submit" loading={sending}>Send Request</Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm {...form} close={close} label="Send Request">
+      <TextInput name="name" type="text" label="Full Name" autoComplete="name" required data-autofocus defaultValue={values.name} />
+      <TextInput name="email" type="email" label="Email Address" autoComplete="email" required defaultValue={values.email} />
+      <TextInput name="phone" type="tel" label="Phone Number" autoComplete="tel" defaultValue={values.phone} />
+      <TextInput name="company" type="text" label="Company/Institution" autoComplete="organization" defaultValue={values.company} />
+      <Textarea name="details" label="Details" description="Products, quantities and delivery location" rows={4} defaultValue={values.details} />
+    </DialogForm>
   );
 }
