@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nuCheck } from '../../src/node/build/check-html';
+import { nuCheck, repeatedStyleSheets } from '../../src/node/build/check-html';
+import { pageAssets } from '../../src/node/build/prerender';
 
 const dir = mkdtempSync(join(tmpdir(), 'nu-check-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,4 +19,29 @@ describe('npm run check:html: the Nu HTML Checker', () => {
     const errors = await nuCheck([bad, good]);
     expect(errors).toEqual([{ file: relative(process.cwd(), bad), line: 6, column: expect.any(Number), message: expect.stringContaining('“radius” not allowed on element “div”') }]);
   }, 60_000);
+});
+
+describe('npm run check:html: style sheets', () => {
+  it('reports a style sheet a page links twice, at the second link, and not one linked once', () => {
+    const html = page('<main></main>').replace(
+      '</head>',
+      '<link rel="stylesheet" crossorigin href="/assets/mantine.css">\n<link rel="stylesheet" href="/assets/index.css">\n<link rel="stylesheet" crossorigin href="/assets/mantine.css">\n</head>',
+    );
+    expect(repeatedStyleSheets(html)).toEqual([{ href: '/assets/mantine.css', line: 5, column: 1 }]);
+    expect(repeatedStyleSheets(page('<main></main>'))).toEqual([]);
+  });
+});
+
+describe('the build: what a page links', () => {
+  it('does not link again a style sheet the entry already links, when a block chunk imports the same chunk', () => {
+    const manifest = {
+      'index.html': { file: 'assets/index.js', isEntry: true, css: ['assets/index.css'], imports: ['_mantine.js'] },
+      '_mantine.js': { file: 'assets/mantine.js', css: ['assets/mantine.css'] },
+      'src/blocks/hero/Hero.tsx': { file: 'assets/Hero.js', isDynamicEntry: true, css: ['assets/Hero.css'], imports: ['_mantine.js', '_carousel.js'] },
+      '_carousel.js': { file: 'assets/carousel.js', css: ['assets/carousel.css'] },
+    };
+    const assets = pageAssets(manifest as unknown as Parameters<typeof pageAssets>[0])('/', ['hero']);
+    expect(assets.css).toEqual(['assets/Hero.css', 'assets/carousel.css']);
+    expect(assets.js).toEqual(['assets/mantine.js', 'assets/carousel.js', 'assets/Hero.js']);
+  });
 });

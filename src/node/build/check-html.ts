@@ -38,7 +38,12 @@ async function main() {
   const nu = nuCheck(files.map((f) => join(dist, f))); // runs in java beside html-validate
   let errors = 0;
   for (const file of files) {
-    const report = await validator.validateString(readFileSync(join(dist, file), 'utf8'), `dist/${file}`);
+    const html = readFileSync(join(dist, file), 'utf8');
+    const report = await validator.validateString(html, `dist/${file}`);
+    for (const d of repeatedStyleSheets(html)) {
+      console.log(`dist/${file}:${d.line}:${d.column}  repeated-stylesheet  ${d.href} is linked again: the browser matches its rules twice in every style recalculation`);
+      errors++;
+    }
     for (const result of report.results) {
       for (const m of result.messages) {
         console.log(`${result.filePath}:${m.line}:${m.column}  ${m.ruleId}  ${m.message}`);
@@ -51,6 +56,22 @@ async function main() {
   for (const m of nuErrors) console.log(`${m.file}:${m.line}:${m.column}  vnu  ${m.message}`);
   console.log(`Nu HTML Checker: ${files.length} pages checked, ${nuErrors.length} ${nuErrors.length === 1 ? 'error' : 'errors'}`);
   if (errors > 0 || nuErrors.length > 0) process.exit(1);
+}
+
+/** Style sheets a page links more than once, at their second link. */
+export function repeatedStyleSheets(html: string): { href: string; line: number; column: number }[] {
+  const seen = new Set<string>();
+  const repeated: { href: string; line: number; column: number }[] = [];
+  for (const m of html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)) {
+    const href = /\bhref="([^"]*)"/.exec(m[0])?.[1];
+    if (!href) continue;
+    if (seen.has(href)) {
+      const before = html.slice(0, m.index).split('\n');
+      repeated.push({ href, line: before.length, column: before[before.length - 1]!.length + 1 });
+    }
+    seen.add(href);
+  }
+  return repeated;
 }
 
 interface NuMessage {

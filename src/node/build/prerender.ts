@@ -369,6 +369,17 @@ export function pageAssets(manifest: Manifest): (route: string, blockTypes: read
     const type = /^src\/blocks\/([^/]+)\//.exec(id)?.[1];
     return type && manifest[key]!.isDynamicEntry ? [{ type, key }] : [];
   });
+  // Vite's page already links the entry's style sheets (its own and its imports'); linked again, a
+  // sheet's rules would be matched twice in every style recalculation.
+  const entryCss = new Set<string>();
+  const entryChunks = new Set<string>();
+  const visitEntry = (key: string) => {
+    if (entryChunks.has(key)) return;
+    entryChunks.add(key);
+    manifest[key]!.css?.forEach((f) => entryCss.add(f));
+    manifest[key]!.imports?.forEach(visitEntry);
+  };
+  Object.keys(manifest).filter((k) => manifest[k]!.isEntry).forEach(visitEntry);
   return (route, blockTypes) => {
     const types = new Set(blockTypes);
     const roots = blockChunks.filter((c) => types.has(c.type)).map((c) => c.key);
@@ -381,7 +392,7 @@ export function pageAssets(manifest: Manifest): (route: string, blockTypes: read
       const chunk = manifest[key]!;
       if (chunk.isEntry || seen.has(key)) return;
       seen.add(key);
-      chunk.css?.forEach((f) => css.add(f));
+      chunk.css?.forEach((f) => entryCss.has(f) || css.add(f));
       chunk.imports?.forEach(visit);
       js.add(chunk.file);
     };
