@@ -1,4 +1,4 @@
-import { Box, Container, Text, Title } from '@mantine/core';
+import { Container } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 interface SectionProps {
@@ -13,20 +13,16 @@ interface SectionProps {
 export function Section({ id, title, intro, background = 'white', children }: SectionProps) {
   const headingId = id ? `${id}-title` : undefined;
   return (
-    <Box component="section" id={id} aria-labelledby={title ? headingId : undefined} className="section" data-bg={background}>
+    <section id={id} aria-labelledby={title ? headingId : undefined} className="section" data-bg={background}>
       <Container size="xl">
         {title && (
-          <Title order={2} id={headingId} ta="center" mb={intro ? 'xs' : 'xl'}>
+          <h2 id={headingId} className="title section-title" data-with-intro={intro ? '' : undefined}>
             {title}
-          </Title>
+          </h2>
         )}
-        {intro && (
-          <Text ta="center" c="dimmed" maw={720} mx="auto" mb="xl" size="lg">
-            {intro}
-          </Text>
-        )}
+        {intro && <p className="section-intro">{intro}</p>}
         {children}
       </Container>
-    </Box>
+    </section>
   );
 }

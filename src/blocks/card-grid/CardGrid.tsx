@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { BlockOf } from '../../../schemas/blocks';
 import { ActionAnchor, ActionButton, InternalLink } from '../../ui/actions';
 import { icons } from '../../ui/icons';
@@ -25,38 +25,39 @@ export function CardGrid({ block }: BlockComponentProps<'card-grid'>) {
 
 function GridCard({ card, plain, headingOrder }: { card: CardData; plain: boolean; headingOrder: 2 | 3 }) {
   const Icon = card.icon ? icons[card.icon] : undefined;
+  const Heading = headingOrder === 2 ? 'h2' : 'h3';
   const title =
     card.link && card.link.action.kind === 'link' ? (
-      <Anchor component={InternalLink} to={card.link.action.to} inherit c="inherit" className="card-title-link">
+      <InternalLink to={card.link.action.to} className="mantine-focus-auto card-title-link">
         {card.title}
-      </Anchor>
+      </InternalLink>
     ) : (
       card.title
     );
+  // Plain elements styled in src/styles.css (.card and its parts): a page may hold dozens of cards,
+  // and each Mantine Card, Stack, Group, Title or Text costs a render on the server and at hydration.
   return (
-    <Card withBorder={!plain} padding="lg" radius="md" className={plain ? 'card plain' : 'card'} bg={plain ? 'transparent' : undefined}>
+    <div className={plain ? 'card grid-card plain' : 'card grid-card'}>
       {card.image && (
-        <Card.Section mb="md">
+        <div className="card-image-frame">
           <Picture src={card.image.src} alt={card.image.alt} focal={card.image.focal} className="card-image" />
-        </Card.Section>
+        </div>
       )}
-      <Stack gap="sm" style={{ flex: 1 }}>
+      <div className="card-body">
         {Icon && (
-          <ThemeIcon size={48} variant="light" aria-hidden>
+          <span className="icon-tile" aria-hidden>
             <Icon size={26} stroke={1.6} />
-          </ThemeIcon>
+          </span>
         )}
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Title order={headingOrder} fz="h4">
-            {title}
-          </Title>
+        <div className="card-head">
+          <Heading className="title card-title">{title}</Heading>
           {card.badge && (
             <Badge variant="light" style={{ flexShrink: 0 }}>
               {card.badge}
             </Badge>
           )}
-        </Group>
-        {card.description && <Text c="dimmed">{card.description}</Text>}
+        </div>
+        {card.description && <p className="card-text">{card.description}</p>}
         {card.facts && (
           <dl className="facts">
             {card.facts.map((f) => (
@@ -69,11 +70,7 @@ function GridCard({ card, plain, headingOrder }: { card: CardData; plain: boolea
         )}
         {card.lists?.map((list, i) => (
           <div key={list.title ?? i}>
-            {list.title && (
-              <Text fw={600} size="sm" mb={4}>
-                {list.title}
-              </Text>
-            )}
+            {list.title && <p className="card-list-title">{list.title}</p>}
             <ItemList size="sm" gap={2}>
               {list.items.map((item) => (
                 <li key={item}>{item}</li>
@@ -82,32 +79,32 @@ function GridCard({ card, plain, headingOrder }: { card: CardData; plain: boolea
           </div>
         ))}
         {card.tags && (
-          <Group gap={6}>
+          <div className="card-tags">
             {card.tags.map((t) => (
               <Badge key={t} variant="outline" color="gray.7" tt="none" fw={500}>
                 {t}
               </Badge>
             ))}
-          </Group>
+          </div>
         )}
         {card.links && (
-          <Group gap="xs" className="card-links">
+          <div className="card-links">
             {card.links.map((l) => (
               <ActionAnchor key={l.label} label={l.label} action={l.action} />
             ))}
-          </Group>
+          </div>
         )}
-      </Stack>
+      </div>
       {(card.buttons || card.link) && (
-        <Group gap="xs" mt="md">
+        <div className="card-actions">
           {card.buttons?.map((b) => <ActionButton key={b.label} button={b} size="sm" />)}
           {card.link && !card.buttons && (
-            <ActionAnchor label={card.link.label} action={card.link.action} fw={600} size="sm" aria-hidden tabIndex={-1}>
+            <ActionAnchor label={card.link.label} action={card.link.action} className="card-more" aria-hidden tabIndex={-1}>
               {card.link.label} →
             </ActionAnchor>
           )}
-        </Group>
+        </div>
       )}
-    </Card>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { IconBrandWhatsapp, IconClock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import site from 'virtual:site';
@@ -22,41 +22,41 @@ export function ContactSection({ block }: BlockComponentProps<'contact-section'>
   return (
     <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
       <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing={40}>
-        <Stack gap="lg">
+        <div className="contact-details">
           <Detail icon={<IconMapPin size={22} />} title="Office">
-            <Text component="address" fs="normal">
+            <address>
               {a.building}, {a.street}, {a.area}
               <br />
               {a.city} {a.postalCode}, Kenya
-            </Text>
+            </address>
           </Detail>
           <Detail icon={<IconPhone size={22} />} title="Phone">
             {site.phones.map((p) => (
-              <Anchor key={p} href={telUrl(p)} display="block">
+              <a key={p} href={telUrl(p)} className="mantine-focus-auto link contact-phone">
                 {p}
-              </Anchor>
+              </a>
             ))}
           </Detail>
           <Detail icon={<IconMail size={22} />} title="Email">
-            <Anchor href={`mailto:${site.mailboxes.contact}`}>{site.mailboxes.contact}</Anchor>
+            <a href={`mailto:${site.mailboxes.contact}`} className="mantine-focus-auto link">
+              {site.mailboxes.contact}
+            </a>
           </Detail>
           <Detail icon={<IconClock size={22} />} title="Business hours">
             <BusinessHours />
-            <Text size="sm" c="dimmed" mt={4}>
-              We reply within {site.replyTime}.
-            </Text>
+            <p className="contact-reply">We reply within {site.replyTime}.</p>
           </Detail>
           {block.showChatButtons && (
-            <Group gap="sm">
+            <div className="actions">
               <Button component="a" href={whatsappUrl(site.whatsapp)} {...external} color="teal.9" leftSection={<IconBrandWhatsapp size={20} aria-hidden />}>
                 WhatsApp
               </Button>
               <Button component="a" href={telUrl(site.phones[0]!)} variant="outline" leftSection={<IconPhone size={20} aria-hidden />}>
                 Call Now
               </Button>
-            </Group>
+            </div>
           )}
-        </Stack>
+        </div>
         <ContactForm block={block} />
       </ResponsiveGrid>
       {block.showMap && <MapEmbed />}
@@ -66,17 +66,15 @@ export function ContactSection({ block }: BlockComponentProps<'contact-section'>
 
 function Detail({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
-    <Group align="flex-start" wrap="nowrap" gap="md">
-      <ThemeIcon size={44} variant="light" aria-hidden>
+    <div className="contact-detail">
+      <span className="icon-tile" aria-hidden>
         {icon}
-      </ThemeIcon>
+      </span>
       <div>
-        <Text fw={700} component="h3" fz="md" mb={2}>
-          {title}
-        </Text>
+        <h3>{title}</h3>
         {children}
       </div>
-    </Group>
+    </div>
   );
 }
 

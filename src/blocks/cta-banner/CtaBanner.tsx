@@ -8,7 +8,7 @@ export function CtaBanner({ block }: BlockComponentProps<'cta-banner'>) {
   return (
     <section id={block.id} className="cta-banner" aria-labelledby={headingId}>
       <Container size="md" className="cta-banner-inner">
-        <h2 id={headingId}>{block.title}</h2>
+        <h2 id={headingId} className="title">{block.title}</h2>
         <p className="cta-banner-text">{block.text}</p>
         <div className="cta-banner-actions">
           {block.buttons.map((b) => (

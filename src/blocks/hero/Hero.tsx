@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Container, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Container } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -15,27 +15,27 @@ type HeroBlock = BlockOf<'hero'>;
 export function Hero({ block }: BlockComponentProps<'hero'>) {
   const slides = block.slides;
   return (
-    <Box component="section" id={block.id} className="hero" data-rotating={slides ? '' : undefined}>
+    <section id={block.id} className="hero" data-rotating={slides ? '' : undefined}>
       {slides ? <Slides block={block} slides={slides} /> : <StaticHero block={block} />}
-    </Box>
+    </section>
   );
 }
 
 function Back({ block }: { block: HeroBlock }) {
   if (!block.back) return null;
   return (
-    <Anchor component={InternalLink} to={block.back.to} c="white" fw={600} className="hero-back">
-      <Group gap={6} component="span">
+    <InternalLink to={block.back.to} className="mantine-focus-auto link hero-back">
+      <span>
         <IconArrowLeft size={18} aria-hidden />
         {block.back.label}
-      </Group>
-    </Anchor>
+      </span>
+    </InternalLink>
   );
 }
 
 function Copy({ block }: { block: HeroBlock }) {
   return (
-    <Stack gap="md" align="flex-start">
+    <div className="hero-copy">
       <Back block={block} />
       {block.badge && (
         <Badge size="lg" variant="white" color="brand.8">
@@ -43,24 +43,18 @@ function Copy({ block }: { block: HeroBlock }) {
         </Badge>
       )}
       {block.eyebrow && (
-        <Text tt="uppercase" fw={700} size="sm" c="brand.1">
-          {block.eyebrow}
-        </Text>
+        <p className="hero-eyebrow">{block.eyebrow}</p>
       )}
-      <Title order={1} c="white" className="hero-title">
-        {block.title}
-      </Title>
-      <Text size="lg" c="brand.0" maw={620}>
-        {block.lead}
-      </Text>
+      <h1 className="title hero-title">{block.title}</h1>
+      <p className="hero-lead">{block.lead}</p>
       {block.buttons.length > 0 && (
-        <Group gap="sm" mt="sm">
+        <div className="actions hero-actions">
           {block.buttons.map((b) => (
             <ActionButton key={b.label} button={b} size="md" inverted />
           ))}
-        </Group>
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -99,8 +93,7 @@ function Slides({ block, slides }: { block: HeroBlock; slides: NonNullable<HeroB
   }, [index, slides.length]);
 
   return (
-    <Box
-      component="section"
+    <section
       className="hero-slides"
       aria-roledescription="carousel"
       aria-label="Highlights"
@@ -123,43 +116,38 @@ function Slides({ block, slides }: { block: HeroBlock; slides: NonNullable<HeroB
         />
       ))}
       <Container size="xl" className="hero-slides-content">
-        <Stack gap="md" align="flex-start" maw={640}>
-          <Title order={1} className="hero-kicker" c="brand.1">
-            {block.title}
-          </Title>
+        <div className="hero-copy hero-slides-copy">
+          <h1 className="title hero-kicker">{block.title}</h1>
           {/* Every slide's copy is drawn in the same cell, the shown one visible: the hero is as tall as its
               longest slide, so nothing below it moves when the slides turn. */}
           <div aria-live={paused ? 'polite' : 'off'} className="hero-slide-copy">
             {slides.map((s, i) => (
               <div key={s.image.src} data-active={i === index || undefined} aria-hidden={i === index ? undefined : true}>
-                <Text className="hero-title" fw={800} c="white">
-                  {s.title}
-                </Text>
-                <Text size="lg" c="brand.0" mt="xs">
-                  {s.lead}
-                </Text>
+                <p className="hero-title">{s.title}</p>
+                <p className="hero-lead">{s.lead}</p>
               </div>
             ))}
           </div>
-          <Group gap="sm" mt="sm">
+          <div className="actions hero-actions">
             {block.buttons.map((b) => (
               <ActionButton key={b.label} button={b} inverted />
             ))}
-          </Group>
-          <Group gap={10} mt="md" role="group" aria-label="Choose a slide">
+          </div>
+          <div className="hero-dots" role="group" aria-label="Choose a slide">
             {slides.map((s, i) => (
-              <UnstyledButton
+              <button
+                type="button"
                 key={s.image.src}
-                className="hero-dot"
+                className="mantine-focus-auto hero-dot"
                 aria-label={`Slide ${i + 1} of ${slides.length}: ${s.title}`}
                 aria-current={i === index ? 'true' : undefined}
                 data-active={i === index || undefined}
                 onClick={() => setIndex(i)}
               />
             ))}
-          </Group>
-        </Stack>
+          </div>
+        </div>
       </Container>
-    </Box>
+    </section>
   );
 }

@@ -56,7 +56,7 @@ export function ProductDetail({ block, product, brand, category, trail }: BlockC
                   {category.name}
                 </Badge>
               )}
-              <h1 className="hero-title">{product.name}</h1>
+              <h1 className="title hero-title">{product.name}</h1>
               <p className="product-by">
                 {brand.page ? (
                   <>
@@ -108,7 +108,7 @@ function Listed({ title, items }: { title: string; items: readonly string[] }) {
   if (items.length === 0) return null;
   return (
     <div>
-      <h2 className="product-list-title">{title}</h2>
+      <h2 className="title product-list-title">{title}</h2>
       <ItemList>
         {items.map((item) => (
           <li key={item}>{item}</li>

@@ -1,4 +1,4 @@
-import { Tabs as MantineTabs, Text } from '@mantine/core';
+import { Tabs as MantineTabs } from '@mantine/core';
 import { icons } from '../../ui/icons';
 import { ItemList } from '../../ui/ItemList';
 import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
@@ -24,9 +24,7 @@ export function Tabs({ block }: BlockComponentProps<'tabs'>) {
             <ResponsiveGrid cols={{ base: 1, sm: 2, lg: Math.min(t.sections.length, 4) }} spacing="lg">
               {t.sections.map((s) => (
                 <div key={s.title} className="tab-section">
-                  <Text component="h3" fw={700} fz="lg" mb="xs">
-                    {s.title}
-                  </Text>
+                  <h3>{s.title}</h3>
                   <ItemList size="sm" gap={4}>
                     {s.items.map((item) => (
                       <li key={item}>{item}</li>

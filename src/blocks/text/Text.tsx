@@ -1,4 +1,3 @@
-import { Group, Stack, Text } from '@mantine/core';
 import { ActionButton } from '../../ui/actions';
 import { ItemList } from '../../ui/ItemList';
 import { Picture } from '../../ui/Picture';
@@ -8,11 +7,9 @@ import { Section } from '../Section';
 
 export function TextBlock({ block }: BlockComponentProps<'text'>) {
   const body = (
-    <Stack gap="md" maw={block.image ? undefined : 820} mx={block.image ? undefined : 'auto'}>
+    <div className="text-body" data-narrow={block.image ? undefined : ''}>
       {block.paragraphs.map((p) => (
-        <Text key={p} size="lg">
-          {p}
-        </Text>
+        <p key={p}>{p}</p>
       ))}
       {block.items && (
         <ItemList gap={10}>
@@ -22,13 +19,13 @@ export function TextBlock({ block }: BlockComponentProps<'text'>) {
         </ItemList>
       )}
       {block.buttons && (
-        <Group gap="sm">
+        <div className="actions">
           {block.buttons.map((b) => (
             <ActionButton key={b.label} button={b} />
           ))}
-        </Group>
+        </div>
       )}
-    </Stack>
+    </div>
   );
   return (
     <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
