@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Box, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Container, TextInput } from '@mantine/core';
 import { IconFileText, IconMapPin, IconMessage } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import site from 'virtual:site';
@@ -8,78 +8,69 @@ import { dialogIntent, openCatalogue, openQuote, tellDelivery } from '../dialogs
 import { InternalLink, external } from '../ui/actions';
 import { BusinessHours } from '../ui/BusinessHours';
 import { ResponsiveGrid } from '../ui/ResponsiveGrid';
-import { SocialIcon } from './SocialIcon';
+import { SocialLinks } from './SocialIcon';
 
+/**
+ * On every page, so drawn in plain elements styled by src/styles.css (.site-footer ...) where Mantine's
+ * Group, Stack, Title, Text, Anchor and ActionIcon would add only their cost: each writes its CSS variables
+ * into a style attribute, which costs rendering, hydration and style sharing. Buttons and the field stay Mantine's.
+ */
 export function Footer() {
   const a = site.address;
   return (
-    <Box component="footer" className="site-footer">
-      <Container size="xl" py={56}>
+    <footer className="site-footer">
+      <Container size="xl" className="footer-inner">
         <ResponsiveGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing={40}>
-          <Stack gap="sm">
-            <Title order={2} fz="h4" c="white">
-              {site.name}
-            </Title>
-            <Text size="sm">{site.footer.about}</Text>
-            <Text size="sm" fs="italic">
-              {site.tagline}
-            </Text>
-            <Group gap={4}>
-              {site.social.map((s) => (
-                <ActionIcon key={s.network} component="a" href={s.url} {...external} variant="subtle" color="gray.3" aria-label={s.label} size="lg">
-                  <SocialIcon network={s.network} size={20} />
-                </ActionIcon>
-              ))}
-            </Group>
-          </Stack>
-          <Stack gap="xs" component="nav" aria-label="Quick links">
-            <Title order={2} fz="h5" c="white">
-              Quick Links
-            </Title>
+          <div className="footer-col footer-about">
+            <h2 className="footer-name">{site.name}</h2>
+            <p>{site.footer.about}</p>
+            <p className="footer-tagline">{site.tagline}</p>
+            <SocialLinks />
+          </div>
+          <nav className="footer-col" aria-label="Quick links">
+            <h2>Quick Links</h2>
             {site.nav.footerQuickLinks.map((l) => (
-              <Anchor key={l.to} component={InternalLink} to={l.to} size="sm">
+              <InternalLink key={l.to} to={l.to} className="footer-link mantine-focus-auto">
                 {l.label}
-              </Anchor>
+              </InternalLink>
             ))}
-          </Stack>
-          <Stack gap="xs">
-            <Title order={2} fz="h5" c="white">
-              Visit or call us
-            </Title>
-            <Text size="sm" component="address" fs="normal">
+          </nav>
+          <div className="footer-col">
+            <h2>Visit or call us</h2>
+            <address>
               {a.building}, {a.street}, {a.area}, {a.city} {a.postalCode}
-            </Text>
-            <Anchor href={site.map.linkUrl} {...external} size="sm">
-              <Group gap={4} component="span">
+            </address>
+            <a href={site.map.linkUrl} {...external} className="footer-link mantine-focus-auto">
+              <span className="footer-map-link">
                 <IconMapPin size={16} aria-hidden /> Open in Maps
-              </Group>
-            </Anchor>
+              </span>
+            </a>
             <BusinessHours />
-            <Group gap="xs" mt="xs">
+            <div className="footer-actions">
               <Button size="xs" onClick={() => openQuote()} {...dialogIntent} leftSection={<IconMessage size={16} aria-hidden />}>
                 Request Quote
               </Button>
               <Button size="xs" variant="white" onClick={() => openCatalogue()} {...dialogIntent} leftSection={<IconFileText size={16} aria-hidden />}>
                 Product Catalogue Request
               </Button>
-            </Group>
-          </Stack>
+            </div>
+          </div>
           <Newsletter />
         </ResponsiveGrid>
-        <Group justify="space-between" mt={48} pt="md" className="footer-bottom" gap="xs">
-          <Text size="sm">
+        <div className="footer-bottom">
+          <p>
             © {site.footer.copyrightYear} {site.name}. All rights reserved.
-          </Text>
-          <Group gap="md" component="nav" aria-label="Legal">
+          </p>
+          <nav className="footer-legal" aria-label="Legal">
             {site.nav.footerLegal.map((l) => (
-              <Anchor key={l.to} component={InternalLink} to={l.to} size="sm">
+              <InternalLink key={l.to} to={l.to} className="footer-link mantine-focus-auto">
                 {l.label}
-              </Anchor>
+              </InternalLink>
             ))}
-          </Group>
-        </Group>
+          </nav>
+        </div>
       </Container>
-    </Box>
+    </footer>
   );
 }
 
@@ -98,17 +89,13 @@ function Newsletter() {
     if (result.outcome === 'sent') form.reset();
   };
   return (
-    <form onSubmit={submit} aria-label="Newsletter">
-      <Stack gap="xs">
-      <Title order={2} fz="h5" c="white">
-        {site.footer.newsletter.title}
-      </Title>
-      <Text size="sm">{site.footer.newsletter.text}</Text>
+    <form onSubmit={submit} aria-label="Newsletter" className="footer-col">
+      <h2>{site.footer.newsletter.title}</h2>
+      <p>{site.footer.newsletter.text}</p>
       <TextInput name="email" type="email" required label="Email address" placeholder="you@example.com" autoComplete="email" classNames={{ label: 'footer-label' }} />
       <Button type="submit" variant="white" loading={sending}>
-          Subscribe
-        </Button>
-      </Stack>
+        Subscribe
+      </Button>
     </form>
   );
 }

@@ -1,12 +1,12 @@
-import { ActionIcon, Anchor, Box, Burger, Container, Group, Text, UnstyledButton, useMantineTheme } from '@mantine/core';
+import { Burger, Container, UnstyledButton, useMantineTheme } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import site from 'virtual:site';
 import type { NavItem } from '../../schemas/site';
-import { InternalLink, external } from '../ui/actions';
+import { InternalLink } from '../ui/actions';
 import { onDemand, sayNotLoaded, useOnDemand, whenIdle } from '../ui/on-demand';
 import { SearchBox } from './Search';
-import { SocialIcon } from './SocialIcon';
+import { SocialLinks } from './SocialIcon';
 
 type MenuItem = Extract<NavItem, { menu: unknown }>;
 
@@ -22,34 +22,30 @@ export function Header() {
     // Where the menu button shows: below the breakpoint its hiddenFrom="md" names.
     if (!window.matchMedia(`(min-width: ${breakpoints.md})`).matches) whenIdle(prepareMenu);
   }, [prepareMenu, breakpoints.md]);
+  // Plain elements styled by src/styles.css (.site-header ...) where Mantine's Group, Text, Anchor and
+  // ActionIcon would add only their cost on every page; the buttons and the burger's look stay Mantine's.
   return (
-    <Box component="header" className="site-header">
-      <Box className="top-strip">
+    <header className="site-header">
+      <div className="top-strip">
         <Container size="xl">
-          <Group justify="space-between" h={44} wrap="nowrap">
-            <Group gap={4} wrap="nowrap">
-              {site.social.map((s) => (
-                <ActionIcon key={s.network} component="a" href={s.url} {...external} variant="subtle" color="white" aria-label={s.label} size="md">
-                  <SocialIcon network={s.network} size={18} />
-                </ActionIcon>
-              ))}
-              <Text size="sm" c="white" visibleFrom="sm" ml="xs">
-                {site.tagline}
-              </Text>
-            </Group>
+          <div className="header-row top-strip-row">
+            <div className="top-strip-start">
+              <SocialLinks iconSize={18} />
+              <p className="top-strip-tagline mantine-visible-from-sm">{site.tagline}</p>
+            </div>
             <SearchBox />
-          </Group>
+          </div>
         </Container>
-      </Box>
+      </div>
       <Container size="xl">
-        <Group justify="space-between" h={72} wrap="nowrap">
-          <Anchor component={InternalLink} to="/" underline="never" className="brand" aria-label={`${site.shortName}, home`}>
+        <div className="header-row">
+          <InternalLink to="/" className="brand mantine-focus-auto" aria-label={`${site.shortName}, home`}>
             <img src="/images/logo.svg" alt="" width={40} height={40} />
             <span>{site.shortName}</span>
-          </Anchor>
-          <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" wrap="nowrap">
+          </InternalLink>
+          <nav aria-label="Main" className="header-nav mantine-visible-from-md">
             {site.nav.header.map((item) => ('menu' in item ? <MegaMenu key={item.label} item={item} /> : <TopLink key={item.label} item={item} />))}
-          </Group>
+          </nav>
           {/* Mantine's Burger, drawn with its classes: the Burger component puts a <div> in the <button>, which HTML does not allow. */}
           <UnstyledButton
             ref={burger}
@@ -62,7 +58,7 @@ export function Header() {
           >
             <span className={Burger.classes.burger} data-reduce-motion data-opened={drawerOpen || undefined} />
           </UnstyledButton>
-        </Group>
+        </div>
       </Container>
       {mobileMenu && (
         <mobileMenu.default
@@ -75,15 +71,15 @@ export function Header() {
           onNavigate={() => setDrawerOpen(false)}
         />
       )}
-    </Box>
+    </header>
   );
 }
 
 function TopLink({ item }: { item: NavItem }) {
   return (
-    <Anchor component={InternalLink} to={item.to} className="nav-link">
+    <InternalLink to={item.to} className="nav-link mantine-focus-auto">
       {item.label}
-    </Anchor>
+    </InternalLink>
   );
 }
 
@@ -172,10 +168,10 @@ function MegaMenu({ item }: { item: MenuItem }) {
           else open();
         }}
       >
-        <Group gap={4} component="span" wrap="nowrap">
+        <span className="nav-link-inner">
           {item.label}
           <IconChevronDown size={16} aria-hidden />
-        </Group>
+        </span>
       </UnstyledButton>
       {opened && (
         <div ref={panel} id={id} className="mega-menu" data-columns={columns}>

@@ -1,4 +1,3 @@
-import { Box } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { LayoutPart } from '../page/layout-part';
 import { Footer } from './Footer';
@@ -13,9 +12,9 @@ export function Layout() {
       <LayoutPart name="header">
         <Header />
       </LayoutPart>
-      <Box component="main" id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1}>
         <Outlet />
-      </Box>
+      </main>
       <LayoutPart name="footer">
         <Footer />
       </LayoutPart>

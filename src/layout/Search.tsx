@@ -1,4 +1,4 @@
-import { Kbd, Text, UnstyledButton } from '@mantine/core';
+import { Kbd, UnstyledButton } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -40,9 +40,7 @@ export function SearchBox() {
     <>
       <UnstyledButton className="search-trigger" onClick={open} onMouseEnter={prefetch} onFocus={prefetch} onTouchStart={prefetchDialog} aria-label="Search the site">
         <IconSearch size={16} aria-hidden />
-        <Text span size="sm">
-          Search
-        </Text>
+        <span className="search-label">Search</span>
         <Kbd size="xs" visibleFrom="sm">
           /
         </Kbd>
