@@ -6,7 +6,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { type DevServer, startDevServer } from '../support/dev-server';
+import { type DevServer, startDevServer, warmStudio } from '../support/dev-server';
 import { metadataLeft, phonePhoto } from '../support/photos';
 import { type Scratch, scratchProject } from '../support/scratch';
 
@@ -18,10 +18,11 @@ const file = 'pages-data/services/water-testing.json';
 const alt = 'A technician filling a sample bottle at a borehole';
 let uploaded = '';
 
-test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(180_000);
+test.beforeAll(async ({ browser }, testInfo) => {
+  testInfo.setTimeout(600_000); // starting the dev server on a busy machine can take minutes: this only catches a hang
   scratch = scratchProject('studio-pictures-');
   dev = await startDevServer(scratch);
+  await warmStudio(dev, browser);
 });
 
 test.afterAll(async () => {
@@ -80,6 +81,7 @@ test('a phone photo uploaded into the hero is stored upright without metadata; i
 });
 
 test('the Pictures view lists the upload where it is used, opens that field, and refuses to delete it while used', async ({ page }) => {
+  test.setTimeout(300_000); // an axe run over the whole list of pictures takes over a minute on a busy machine
   await page.goto(`${dev.url}/__studio?view=pictures`);
   const row = page.locator(`[data-picture="${uploaded}"]`);
   await expect(row).toBeVisible({ timeout: 90_000 });

@@ -7,7 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { blockTypes } from '../../schemas/blocks';
 import { expect, requiredMarkers, test } from './fixtures';
-import { type DevServer, freePort, startDevServer } from '../support/dev-server';
+import { dependencyBundlings, type DevServer, freePort, startDevServer, warmStudio } from '../support/dev-server';
 import { startNginx } from '../support/nginx';
 import { type Scratch, scratchProject, serveScratch } from '../support/scratch';
 
@@ -16,10 +16,11 @@ test.describe.configure({ mode: 'serial' });
 let scratch: Scratch;
 let dev: DevServer;
 
-test.beforeAll(async ({}, testInfo) => {
+test.beforeAll(async ({ browser }, testInfo) => {
   testInfo.setTimeout(600_000); // starting the dev server on a busy machine can take minutes: this only catches a hang
   scratch = scratchProject('studio-');
   dev = await startDevServer(scratch);
+  await warmStudio(dev, browser);
 });
 
 test.afterAll(async () => {
@@ -55,6 +56,8 @@ test('opens a page by its address; the hero title and a card text typed in the f
   await openStudio(page, '/services/water-testing');
   await expect(page.getByRole('combobox', { name: 'Page' })).toHaveValue(/^\/services\/water-testing/);
   await expect(preview(page).locator('h1')).toHaveText('Water Testing Solutions');
+  // Vite found every dependency of the studio at its start: it bundled them once, and never again (which reloads every open page).
+  expect(dependencyBundlings(dev)).toBe(1);
 
   await openBlock(page, 1);
   const title = page.locator('[data-path="blocks.0.title"]');
@@ -184,6 +187,8 @@ test('blocks are added with their own fields, moved and removed; the file takes 
 });
 
 test('every block type of the union can be added and shows only its own fields', async ({ page, consoleErrors }) => {
+  // Seventeen adds, each a render of the form and the preview: 5-7 s apiece on a busy machine (load 15 on 2 cores).
+  test.setTimeout(300_000);
   await openStudio(page, '/terms-of-service');
   const select = page.getByLabel('New block type');
   const kinds = await select.locator('option').allTextContents();
@@ -201,6 +206,8 @@ test('every block type of the union can be added and shows only its own fields',
     await expect(item.locator('input:not([type=hidden]):not([type=file]):not([data-path]), textarea:not([data-path]), select:not([data-path])'), `${kind}: inputs without data-path`).toHaveCount(0);
     for (const p of paths) expect(p, kind).toMatch(new RegExp(`^blocks\\.${start + i}(\\.|$)`));
   }
+  // No block's component made Vite bundle the dependencies again and reload the studio, unsaved.
+  expect(dependencyBundlings(dev)).toBe(1);
   expect(consoleErrors).toEqual([]);
 });
 

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
 import type { Scratch } from './scratch';
 
 export interface DevServer {
@@ -55,3 +56,23 @@ export async function startDevServer(scratch: Scratch, timeoutMs = 120_000): Pro
     },
   };
 }
+
+/**
+ * Opens the studio and the site's home page once: Vite transforms their modules on their first request,
+ * minutes on a busy machine. A spec does this in its beforeAll, so that each test's time limit is spent on
+ * what that test does.
+ */
+export async function warmStudio(dev: DevServer, browser: Browser, timeoutMs = 480_000): Promise<void> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${dev.url}/__studio?page=/`, { timeout: timeoutMs });
+    await page.frameLocator('iframe[title="Preview"]').locator('h1').waitFor({ timeout: timeoutMs });
+    await page.goto(`${dev.url}/`, { timeout: timeoutMs });
+    await page.locator('h1').waitFor({ timeout: timeoutMs });
+  } finally {
+    await page.close();
+  }
+}
+
+/** How many times Vite bundled the browser's dependencies since it started (once, when they were all found at its start). */
+export const dependencyBundlings = (dev: DevServer) => dev.output().match(/bundling dependencies/g)?.length ?? 0;
