@@ -22,13 +22,13 @@ export function Footer() {
       <Container size="xl" className="footer-inner">
         <ResponsiveGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing={40}>
           <div className="footer-col footer-about">
-            <h2 className="footer-name">{site.name}</h2>
+            <h2 className="title footer-name">{site.name}</h2>
             <p>{site.footer.about}</p>
             <p className="footer-tagline">{site.tagline}</p>
             <SocialLinks />
           </div>
           <nav className="footer-col" aria-label="Quick links">
-            <h2>Quick Links</h2>
+            <h2 className="title">Quick Links</h2>
             {site.nav.footerQuickLinks.map((l) => (
               <InternalLink key={l.to} to={l.to} className="footer-link mantine-focus-auto">
                 {l.label}
@@ -36,7 +36,7 @@ export function Footer() {
             ))}
           </nav>
           <div className="footer-col">
-            <h2>Visit or call us</h2>
+            <h2 className="title">Visit or call us</h2>
             <address>
               {a.building}, {a.street}, {a.area}, {a.city} {a.postalCode}
             </address>
@@ -90,7 +90,7 @@ function Newsletter() {
   };
   return (
     <form onSubmit={submit} aria-label="Newsletter" className="footer-col">
-      <h2>{site.footer.newsletter.title}</h2>
+      <h2 className="title">{site.footer.newsletter.title}</h2>
       <p>{site.footer.newsletter.text}</p>
       <TextInput name="email" type="email" required label="Email address" placeholder="you@example.com" autoComplete="email" classNames={{ label: 'footer-label' }} />
       <Button type="submit" variant="white" loading={sending}>
