@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nuCheck, repeatedStyleSheets } from '../../src/node/build/check-html';
+import { nuCheck, repeatedStyleSheets, unparsedExpects } from '../../src/node/build/check-html';
 import { pageAssets } from '../../src/node/build/prerender';
 
 const dir = mkdtempSync(join(tmpdir(), 'nu-check-'));
@@ -19,6 +19,15 @@ describe('npm run check:html: the Nu HTML Checker', () => {
     const errors = await nuCheck([bad, good]);
     expect(errors).toEqual([{ file: relative(process.cwd(), bad), line: 6, column: expect.any(Number), message: expect.stringContaining('“radius” not allowed on element “div”') }]);
   }, 60_000);
+
+  it('lets a render-blocking expect link through (the HTML standard has it; the checker does not yet), but not blocking on another link', async () => {
+    const expectLink = join(dir, 'expect.html');
+    const preload = join(dir, 'preload.html');
+    writeFileSync(expectLink, page('<main id="main"></main>').replace('</head>', '<link rel="expect" href="#main" blocking="render">\n</head>'));
+    writeFileSync(preload, page('<main></main>').replace('</head>', '<link rel="preload" href="/a.js" as="script" blocking="render">\n</head>'));
+    const errors = await nuCheck([expectLink, preload]);
+    expect(errors).toEqual([{ file: relative(process.cwd(), preload), line: 3, column: expect.any(Number), message: expect.stringContaining('“blocking” attribute') }]);
+  }, 60_000);
 });
 
 describe('npm run check:html: style sheets', () => {
@@ -29,6 +38,16 @@ describe('npm run check:html: style sheets', () => {
     );
     expect(repeatedStyleSheets(html)).toEqual([{ href: '/assets/mantine.css', line: 5, column: 1 }]);
     expect(repeatedStyleSheets(page('<main></main>'))).toEqual([]);
+  });
+});
+
+describe('npm run check:html: the first frame', () => {
+  it('reports a render-blocking expect link whose element is not in the page, and not one whose element is', () => {
+    const head = '<link rel="expect" href="#first-block-parsed" blocking="render">\n</head>';
+    const without = page('<main><section></section></main>').replace('</head>', head);
+    const withIt = page('<main><section></section><span id="first-block-parsed" hidden></span></main>').replace('</head>', head);
+    expect(unparsedExpects(without)).toEqual([{ id: 'first-block-parsed', line: 3, column: 48 }]);
+    expect(unparsedExpects(withIt)).toEqual([]);
   });
 });
 
