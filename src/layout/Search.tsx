@@ -22,8 +22,8 @@ export function SearchBox() {
   const [requests, setRequests] = useState(0);
   useEffect(() => whenIdle(prepareDialog), [prepareDialog]);
   const open = () => {
-    if (dialog) return setRequests((n) => n + 1);
     startTypeAhead();
+    if (dialog) return setRequests((n) => n + 1);
     loadDialogNow().then(
       () => setRequests((n) => n + 1),
       () => {

@@ -12,7 +12,7 @@ import type { ProductParts, SearchEntry, SearchHit, TermFile } from '../lib/sear
 import { entryFilePath, termFilePath } from '../lib/search-files';
 import { InternalLink } from '../ui/actions';
 import { onDemand } from '../ui/on-demand';
-import { takeTyped } from './type-ahead';
+import { SEARCH_FIELD_ID, takeTyped } from './type-ahead';
 
 type Search = (query: string) => Promise<SearchHit[]>;
 const LIST_ID = 'site-search-results';
@@ -46,11 +46,10 @@ export function loadSearch(): Promise<Search> {
 /** The search dialog, opened by the header's SearchBox; each new request opens it again. */
 export default function SearchDialog({ requests }: { requests: number }) {
   const navigate = useNavigate();
-  const [typed] = useState(takeTyped);
-  const [query, setQuery] = useState(typed.text);
+  const [query, setQuery] = useState('');
   const [search, setSearch] = useState<Search>();
   const [failed, setFailed] = useState(false);
-  const enterPending = useRef(typed.enter);
+  const enterPending = useRef(false);
   // The hits of the last query answered: while the products of a new one are fetched, the list
   // shows the ones before.
   const [answer, setAnswer] = useState<{ query: string; hits: SearchHit[] }>({ query: '', hits: [] });
@@ -101,6 +100,12 @@ export default function SearchDialog({ requests }: { requests: number }) {
       if (hits[0]) go(hits[0].url);
     }
   }, [answer, answered]);
+  // What was typed before the field had focus (type-ahead.ts) goes into it as it takes focus.
+  const takeOver = () => {
+    const typed = takeTyped();
+    if (typed.text) setQuery((q) => q + typed.text);
+    if (typed.enter) enterPending.current = true;
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     // Enter before the query is answered opens its first result once it is, not one of the last query's.
     if (e.key === 'Enter' && !answered) {
@@ -123,7 +128,7 @@ export default function SearchDialog({ requests }: { requests: number }) {
 
   return (
     <Spotlight.Root store={store} query={query} onQueryChange={setQuery} onSpotlightOpen={load} shortcut={null} transitionProps={{ duration: 0 }} scrollable maxHeight={420} attributes={{ content: { 'aria-label': 'Search the site' } }}>
-      <Spotlight.Search placeholder="Search products, services, brands…" aria-label="Search" leftSection={<IconSearch size={18} aria-hidden />} onKeyDown={onKeyDown} />
+      <Spotlight.Search id={SEARCH_FIELD_ID} placeholder="Search products, services, brands…" aria-label="Search" leftSection={<IconSearch size={18} aria-hidden />} onFocus={takeOver} onKeyDown={onKeyDown} />
       {hits.length > 0 ? (
         <Spotlight.ActionsList
           id={LIST_ID}

@@ -62,6 +62,37 @@ test('arrow keys move through the results grouped by kind, and a section result 
   await expect(page.locator('#categories')).toBeInViewport();
 });
 
+// A busy phone may take a while to draw the dialog after '/', even with its code fetched ahead (at
+// idle): keys typed meanwhile arrive before the field has focus, and go into it once it has.
+for (const code of ['fetched ahead', 'still on its way'] as const) {
+  test(`keys typed straight after '/' all reach the search field, its code ${code}`, async ({ page }) => {
+    let release = () => {};
+    if (code === 'still on its way') {
+      const held = new Promise<void>((done) => (release = done));
+      await page.route(/\/assets\/SearchDialog-[^/]*\.js$/, async (route) => (await held, route.continue()));
+    }
+    await page.goto('/contact');
+    await hydrated(page);
+    if (code === 'fetched ahead') {
+      await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/SearchDialog-')))).toBe(true);
+    }
+    // The main thread is kept busy right after the '/' is handled, before the dialog can be drawn:
+    // the keys typed meanwhile wait, then reach the page before its field has focus.
+    await page.evaluate(() =>
+      addEventListener('keydown', (e) => e.key === '/' && setTimeout(() => {
+        const end = performance.now() + 400;
+        while (performance.now() < end);
+      }), { capture: true, once: true }),
+    );
+    await page.keyboard.press('/');
+    await page.keyboard.type('photometer 7500');
+    release();
+    await expect(searchBox(page)).toBeFocused();
+    await expect(searchBox(page)).toHaveValue('photometer 7500');
+    await expect(result(page, /^Photometer 7500/)).toBeVisible();
+  });
+}
+
 test("'/' typed into a form field stays in the field", async ({ page }) => {
   await page.goto('/contact');
   await hydrated(page);
