@@ -62,6 +62,12 @@ async function main() {
   if (errors > 0 || nuErrors.length > 0) process.exit(1);
 }
 
+/** The line and column of a character of a file. */
+function position(text: string, index: number): { line: number; column: number } {
+  const before = text.slice(0, index).split('\n');
+  return { line: before.length, column: before[before.length - 1]!.length + 1 };
+}
+
 /** Style sheets a page links more than once, at their second link. */
 export function repeatedStyleSheets(html: string): { href: string; line: number; column: number }[] {
   const seen = new Set<string>();
@@ -69,10 +75,7 @@ export function repeatedStyleSheets(html: string): { href: string; line: number;
   for (const m of html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)) {
     const href = /\bhref="([^"]*)"/.exec(m[0])?.[1];
     if (!href) continue;
-    if (seen.has(href)) {
-      const before = html.slice(0, m.index).split('\n');
-      repeated.push({ href, line: before.length, column: before[before.length - 1]!.length + 1 });
-    }
+    if (seen.has(href)) repeated.push({ href, ...position(html, m.index) });
     seen.add(href);
   }
   return repeated;
@@ -87,9 +90,7 @@ export function unparsedExpects(html: string): { id: string; line: number; colum
   const missing: { id: string; line: number; column: number }[] = [];
   for (const m of html.matchAll(/<link\b[^>]*\brel="expect"[^>]*>/g)) {
     const id = /\bhref="#([^"]+)"/.exec(m[0])?.[1];
-    if (!id || html.includes(` id="${id}"`)) continue;
-    const before = html.slice(0, m.index).split('\n');
-    missing.push({ id, line: before.length, column: before[before.length - 1]!.length + 1 });
+    if (id && !html.includes(` id="${id}"`)) missing.push({ id, ...position(html, m.index) });
   }
   return missing;
 }
