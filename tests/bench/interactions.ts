@@ -6,7 +6,8 @@
 // in which what the tap opens is visible, and the interaction's duration as Event Timing reports it (the entry
 // web-vitals takes INP from). Two moments to tap: at once, the moment the page has hydrated, and
 // settled, once the page has loaded and the network has been quiet for a second (a visitor reading).
-// Prints medians; asserts nothing. RUNS (default 5), CPU (default 4) and -- <scenario names> override.
+// Prints medians; asserts nothing. RUNS (default 5), CPU (default 4) and -- <scenario names> override;
+// DIST serves another build (a copy of dist/ from before a change, to compare the two in turns).
 import { chromium, type Page } from '@playwright/test';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -132,7 +133,7 @@ const ms = (x: number) => `${Math.round(x)} ms`;
 async function main() {
   const only = process.argv.slice(2);
   const chosen = only.length ? scenarios.filter((s) => only.includes(s.name)) : scenarios;
-  const { server, url } = await serve({ dist: resolve('dist'), host: '127.0.0.1', port: 0 });
+  const { server, url } = await serve({ dist: resolve(process.env.DIST ?? 'dist'), host: '127.0.0.1', port: 0 });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   console.log(`Built site at ${url}; Pixel 7, CPU ${CPU}x slower, no network delay; median of ${RUNS} fresh pages each`);
   console.log('INP "<16" means every event of the tap took under 16 ms (Event Timing reports none).\n');
