@@ -77,9 +77,9 @@ export default function SearchDialog({ requests }: { requests: number }) {
   };
   useEffect(() => {
     spotlight.open();
-    // The index once the dialog shows (two frames: it fades in from transparent); evaluating it
-    // sooner would hold the dialog back.
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(load)));
+    // The index is asked for as the dialog opens: its download overlaps the dialog's first frames.
+    // (Asked for two frames later, it arrived as the dialog was being shown, and held it back.)
+    load();
   }, [requests]);
   const go = (url: string) => {
     const [path = '/', hash] = url.split('#');
@@ -127,7 +127,7 @@ export default function SearchDialog({ requests }: { requests: number }) {
   );
 
   return (
-    <Spotlight.Root store={store} query={query} onQueryChange={setQuery} onSpotlightOpen={load} shortcut={null} transitionProps={{ duration: 0 }} scrollable maxHeight={420} attributes={{ content: { 'aria-label': 'Search the site' } }}>
+    <Spotlight.Root store={store} query={query} onQueryChange={setQuery} shortcut={null} transitionProps={{ duration: 0 }} scrollable maxHeight={420} attributes={{ content: { 'aria-label': 'Search the site' } }}>
       <Spotlight.Search id={SEARCH_FIELD_ID} placeholder="Search products, services, brands…" aria-label="Search" leftSection={<IconSearch size={18} aria-hidden />} onFocus={takeOver} onKeyDown={onKeyDown} />
       {hits.length > 0 ? (
         <Spotlight.ActionsList
