@@ -20,7 +20,8 @@ const same = <F,>(a: Partial<F>, b: Partial<F>) =>
  * is drawn ahead, hidden (React's Activity: display none, out of the accessibility tree, effects off),
  * so a tap on a slow phone only shows it. Closing hands the next opening a new, empty form (its own
  * key), so nothing typed, sent or failed shows again unless asked for (values); a fresh form takes the
- * values it opens with as its fields' defaults.
+ * values it opens with as its fields' defaults. Not in a portal of its own: OverlayHost draws it in the
+ * overlays' section (InOverlays).
  */
 export function FormDialog<F>({ title, form, control }: { title: string; form: ComponentType<FormProps<F>>; control: DialogControl<F> }) {
   const Form = useMemo(() => memo(form), [form]);
@@ -39,7 +40,7 @@ export function FormDialog<F>({ title, form, control }: { title: string; form: C
     focusBack(opener.current);
   }, []);
   return (
-    <Modal keepMounted opened={state.opened} onClose={close} title={title} size="lg">
+    <Modal keepMounted withinPortal={false} opened={state.opened} onClose={close} title={title} size="lg">
       <Form key={state.form} values={state.values} close={close} />
     </Modal>
   );

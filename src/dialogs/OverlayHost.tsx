@@ -6,6 +6,7 @@ import '@mantine/notifications/styles.css';
 import { type ModalSettings, ModalsProvider, modals } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import { InOverlays } from '../ui/InOverlays';
 import type { CatalogueFields, QuoteFields } from '../lib/mail';
 import { CatalogueForm } from './CatalogueForm';
 import { type DialogControl, FormDialog, focusBack } from './FormDialog';
@@ -21,12 +22,12 @@ const catalogue: DialogControl<CatalogueFields> = {};
 export function OverlayHost({ onReady }: { onReady: () => void }) {
   useEffect(onReady, []);
   return (
-    <>
-      <Notifications position="top-center" />
-      <ModalsProvider />
+    <InOverlays>
+      <Notifications position="top-center" withinPortal={false} />
+      <ModalsProvider modalProps={{ withinPortal: false }} />
       <FormDialog title="Request a Quote" form={QuoteForm} control={quote} />
       <FormDialog title="Product Catalogue Request" form={CatalogueForm} control={catalogue} />
-    </>
+    </InOverlays>
   );
 }
 

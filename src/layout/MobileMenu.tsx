@@ -6,22 +6,25 @@ import '@mantine/core/styles/NavLink.css';
 import { useState } from 'react';
 import site from 'virtual:site';
 import { InternalLink } from '../ui/actions';
+import { InOverlays } from '../ui/InOverlays';
 import type { NavItem } from '../../schemas/site';
 
 /** The phone menu: a drawer with the header's links, loaded when the visitor first opens it. */
 export default function MobileMenu({ opened, onClose, onNavigate }: { opened: boolean; onClose: () => void; onNavigate: () => void }) {
   return (
-    <Drawer keepMounted opened={opened} onClose={onClose} title="Menu" hiddenFrom="md" size="85%" position="right" closeButtonProps={{ 'aria-label': 'Close menu' }}>
-      <Stack component="nav" aria-label="Mobile" gap={0}>
-        {site.nav.header.map((item) =>
-          'menu' in item ? (
-            <MobileGroup key={item.label} item={item} onNavigate={onNavigate} />
-          ) : (
-            <NavLink key={item.label} label={item.label} component={InternalLink} to={item.mobileTo ?? item.to} onClick={onNavigate} />
-          ),
-        )}
-      </Stack>
-    </Drawer>
+    <InOverlays>
+      <Drawer keepMounted withinPortal={false} opened={opened} onClose={onClose} title="Menu" hiddenFrom="md" size="85%" position="right" closeButtonProps={{ 'aria-label': 'Close menu' }}>
+        <Stack component="nav" aria-label="Mobile" gap={0}>
+          {site.nav.header.map((item) =>
+            'menu' in item ? (
+              <MobileGroup key={item.label} item={item} onNavigate={onNavigate} />
+            ) : (
+              <NavLink key={item.label} label={item.label} component={InternalLink} to={item.mobileTo ?? item.to} onClick={onNavigate} />
+            ),
+          )}
+        </Stack>
+      </Drawer>
+    </InOverlays>
   );
 }
 

@@ -6,6 +6,12 @@ const brand: MantineColorsTuple = [
   '#eef2ff', '#e0e7ff', '#c7d2fe', '#a5b4fc', '#818cf8', '#6366f1', '#4f46e5', '#4338ca', '#3730a3', '#312e81',
 ];
 
+/**
+ * The id of the <section> (index.html) that dialogs, the drawer and toasts render into: a dialog's
+ * <header> there is not a second banner landmark beside the site's header.
+ */
+export const OVERLAYS = 'overlays';
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,
@@ -20,9 +26,7 @@ export const theme = createTheme({
   focusRing: 'auto',
   respectReducedMotion: true,
   components: {
-    // Dialogs, the drawer and toasts render into <section id="overlays"> (index.html): a dialog's
-    // <header> there is not a second banner landmark beside the site's header.
-    Portal: { defaultProps: { target: '#overlays' } },
+    Portal: { defaultProps: { target: `#${OVERLAYS}` } },
     // Icon-only close buttons need a name for screen readers (the drawer names its own). No
     // transition and no scroll lock of Mantine's: styles.css animates them and stops the page
     // scrolling behind them instead (see there why).
