@@ -12,12 +12,36 @@ import { DELIVERY_NOTICE, failureText, HANDOFF, NOT_SENT } from './delivery-text
 type Host = typeof import('./OverlayHost');
 const loadHost = onDemand(() => import('./OverlayHost'));
 
+type Mounting = { host: Host; onReady: () => void };
 let ready: Promise<Host> | undefined;
-let mount: ((host: Host, onReady: () => void) => void) | undefined;
+/** The host waiting to be drawn, until it has been. */
+let waiting: Mounting | undefined;
+let asked = false;
+let mount: ((m: Mounting, urgent: boolean) => void) | undefined;
 
-function host(): Promise<Host> {
+/**
+ * The hosts, fetched and drawn. Asked ahead of need (`ahead`, the warm-up), they are drawn as a
+ * transition, in slices that yield; asked by a visitor (a tap, or a finger on a button), at once,
+ * also when a transition drawing them is under way (that transition may be waiting behind others, the
+ * menu's and search's).
+ */
+function host({ ahead = false } = {}): Promise<Host> {
+  if (!ahead) {
+    asked = true;
+    if (waiting) mount?.(waiting, true);
+  }
   ready ??= loadHost().then(
-    (h) => new Promise<Host>((resolve) => mount!(h, () => resolve(h))),
+    (h) =>
+      new Promise<Host>((resolve) => {
+        waiting = {
+          host: h,
+          onReady: () => {
+            waiting = undefined;
+            resolve(h);
+          },
+        };
+        mount!(waiting, asked);
+      }),
     (err: unknown) => {
       ready = undefined;
       throw err;
@@ -32,12 +56,11 @@ export const dialogIntent = { onPointerDown: prepare, onMouseEnter: prepare, onF
 
 /** Mounted once, in App: holds the dialog and toast hosts once they have been asked for. */
 export function Overlays() {
-  const [mounted, setMounted] = useState<{ host: Host; onReady: () => void }>();
+  const [mounted, setMounted] = useState<Mounting>();
   useEffect(() => {
-    // A transition: mounting the hosts ahead of a tap yields to the browser rather than blocking it.
-    mount = (h, onReady) => startTransition(() => setMounted({ host: h, onReady }));
+    mount = (m, urgent) => (urgent ? setMounted(m) : startTransition(() => setMounted(m)));
     // First of the warm-ups: every page ends with a call to ask for a quote.
-    whenIdle(host, { first: true });
+    whenIdle(() => host({ ahead: true }), { first: true });
     return () => (mount = undefined);
   }, []);
   return mounted ? <mounted.host.OverlayHost onReady={mounted.onReady} /> : null;
