@@ -4,7 +4,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { hydration } from './page/hydration';
 import { createAppRouter } from './router';
-import { startIdleWork } from './ui/on-demand';
+import { loadEveryBlock } from './blocks/registry';
+import { startIdleWork, whenIdle } from './ui/on-demand';
 
 /**
  * Resolves in a task of its own: start-up comes in steps, between which a slow phone can answer a
@@ -19,6 +20,12 @@ const nextTask = () =>
 
 const container = document.getElementById('root')!;
 
+/** The page has started: the warm-ups begin (src/ui/on-demand.ts), the dialogs', menu's and search's first. */
+function started() {
+  startIdleWork();
+  whenIdle(loadEveryBlock);
+}
+
 // No top-level await here: the page's chunks import from the chunk this module is bundled into, and
 // would wait for it to finish evaluating while it waits for them.
 void nextTask().then(async () => {
@@ -27,7 +34,7 @@ void nextTask().then(async () => {
   const router = createAppRouter(history, { browser: true });
   if (!container.firstElementChild) {
     createRoot(container).render(<App router={router} />);
-    startIdleWork();
+    started();
     return;
   }
   // Prerendered HTML: load the matched route (its document and block chunks are preloaded) before
@@ -44,7 +51,7 @@ void nextTask().then(async () => {
   // Hydrated in slices that yield to the browser (no long task on a slow phone). Until the last
   // slice is done, a tap on a link loads that page from the server, which has it prerendered,
   // rather than changing a half-hydrated tree under React.
-  hydration.begin(startIdleWork);
+  hydration.begin(started);
   startTransition(() => {
     hydrateRoot(container, <App router={router} />);
   });

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, hydrated, press, test } from './fixtures';
 
-// Code a first tap would wait for (the dialogs, search, the phone menu) is fetched once the page is
-// idle (src/ui/on-demand.ts whenIdle), unless the browser asks to save data.
+// Code a first tap would wait for (the dialogs, search, the phone menu, the next page's blocks) is
+// fetched once the page is idle (src/ui/on-demand.ts whenIdle), unless the browser asks to save data.
 
 const fetched = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
 
@@ -41,6 +41,22 @@ test('once the page is idle, the dialogs, search and the menu open with the netw
   }
 });
 
+test('once the page is idle, a page of other blocks opens inside the app with the site\'s code unreachable: only its document is fetched', async ({ page, isMobile }) => {
+  await page.goto('/');
+  await hydrated(page);
+  // The home page has no policy text; the privacy policy is mostly that.
+  await expect.poll(async () => (await fetched(page)).some((p) => p.startsWith('/assets/PolicyText-'))).toBe(true);
+  await page.route('**/assets/*.js', (r) => r.abort('internetdisconnected'));
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+
+  await press(page.locator('footer').getByRole('link', { name: 'Privacy Policy' }), isMobile);
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Privacy');
+  await expect(page.locator('main')).toContainText('personal');
+  // Shown by the app, not loaded again from the server (its fallback when a page's code cannot be fetched).
+  expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+});
+
 test('a desktop visitor is not sent the phone menu ahead @desktop', async ({ page }) => {
   await page.goto('/');
   await hydrated(page);
@@ -54,7 +70,7 @@ test('when the browser asks to save data, nothing is fetched ahead, and a tap st
   await page.goto('/');
   await hydrated(page);
   await idleFor(page, 10);
-  expect((await fetched(page)).filter((p) => /^\/assets\/(OverlayHost|SearchDialog|MobileMenu)-/.test(p))).toEqual([]);
+  expect((await fetched(page)).filter((p) => /^\/assets\/(OverlayHost|SearchDialog|MobileMenu|PolicyText)-/.test(p))).toEqual([]);
   await press(page.getByRole('button', { name: 'Request Quote' }).first(), isMobile);
   await expect(page.getByRole('dialog', { name: 'Request a Quote' })).toBeVisible();
 });
