@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { hydration } from './page/hydration';
 import { createAppRouter } from './router';
-import { loadEveryBlock } from './blocks/registry';
+import { blockTypes, loadBlocks } from './blocks/registry';
 import { startIdleWork, whenIdle } from './ui/on-demand';
 
 /**
@@ -23,7 +23,8 @@ const container = document.getElementById('root')!;
 /** The page has started: the warm-ups begin (src/ui/on-demand.ts), the dialogs', menu's and search's first. */
 function started() {
   startIdleWork();
-  whenIdle(loadEveryBlock);
+  // One block at a time: all of them evaluated at once made a task a slow phone's tap could wait behind.
+  for (const type of blockTypes) whenIdle(() => loadBlocks([type]));
 }
 
 // No top-level await here: the page's chunks import from the chunk this module is bundled into, and

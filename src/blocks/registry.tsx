@@ -53,12 +53,12 @@ export async function loadBlocks(types: readonly BlockType[]): Promise<void> {
 }
 
 /**
- * Fetches every block's component, as the last of a page's warm-ups (entry-client.tsx): the next page
- * a visitor opens then waits for its document only, not for its document and then its blocks' code,
- * one round trip where there were two on a slow network. All of it is about 18 KB compressed, and
- * most of it a visit's first few pages fetch anyway.
+ * Every block type, for the last of a page's warm-ups (entry-client.tsx): their components fetched
+ * ahead, the next page a visitor opens waits for its document only, not for its document and then its
+ * blocks' code, one round trip where there were two on a slow network. All of it is about 18 KB
+ * compressed, and most of it a visit's first few pages fetch anyway.
  */
-export const loadEveryBlock = () => loadBlocks(Object.keys(registry) as BlockType[]);
+export const blockTypes = Object.keys(registry) as BlockType[];
 
 /** Renders a block whose component loadBlocks has fetched. */
 export function BlockView({ rendered }: { rendered: RenderedBlock }) {
