@@ -6,7 +6,8 @@
 // moment it has hydrated), one from the
 // pointerdown to the frame that shows what it opens. It prints every main-thread task over 50 ms, with what ran in it: the script
 // evaluated or called (by chunk), style, layout, paint, parsing, garbage collection. A tool for finding
-// what costs, not a test; TRACE_DIR keeps the raw traces (open them in Chrome's Performance panel).
+// what costs, not a test; TRACE_DIR keeps the raw traces (open them in Chrome's Performance panel), and
+// DIST serves another build (as in interactions.ts).
 import { chromium, devices, type CDPSession, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -140,7 +141,7 @@ const taps = args.flatMap((a, i) => (args[i - 1] === '--tap' ? [a] : []));
 const paths = args.filter((a, i) => a !== '--tap' && args[i - 1] !== '--tap');
 const routes = paths.length || taps.length ? paths : ['/', '/services/water-testing'];
 
-const { server, url } = await serve({ dist: resolve('dist'), host: '127.0.0.1', port: 0 });
+const { server, url } = await serve({ dist: resolve(process.env.DIST ?? 'dist'), host: '127.0.0.1', port: 0 });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 console.log(`Built site at ${url}; Pixel 7, CPU ${CPU}x slower, no network delay`);
 try {
