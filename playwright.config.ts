@@ -29,11 +29,13 @@ export default defineConfig({
   // Behaviour that exists at one width only (hover mega-menus, the mobile drawer) is tagged
   // @desktop or @phone and runs in that project alone; everything else runs in both.
   projects: [
+    // Workers take tests in this order: the serial files, each minutes long on one worker, go first, so the
+    // other worker runs the short tests meanwhile instead of idling while one of them finishes last.
+    { name: 'studio', testMatch: studioTests, use: { ...devices['Desktop Chrome'], viewport: { width: 1500, height: 950 } } },
+    { name: 'pictures', testMatch: pictureTests, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
     { name: 'desktop', testIgnore: [hostTests, htmlTests, studioTests, pictureTests], grepInvert: /@phone/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
     { name: 'phone', testIgnore: [hostTests, htmlTests, studioTests, pictureTests], grepInvert: /@desktop/, use: { ...devices['Pixel 7'] } },
     { name: 'html', testMatch: htmlTests },
-    { name: 'studio', testMatch: studioTests, use: { ...devices['Desktop Chrome'], viewport: { width: 1500, height: 950 } } },
-    { name: 'pictures', testMatch: pictureTests, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
     // The shipped host configurations, our own server and the precompressed copies they send, over dist/ (no browser); nginx listens two ports up.
     { name: 'hosts', testMatch: hostTests, use: { baseURL: `http://127.0.0.1:${port + 2}` } },
   ],
