@@ -40,7 +40,12 @@ async function openStudio(page: Page, route: string) {
   await expect(preview(page).locator('h1')).toBeVisible({ timeout: 90_000 });
 }
 
-const openBlock = (page: Page, n: number) => page.getByRole('button', { name: new RegExp(`^Block ${n} \\(`), expanded: false }).click();
+/** Opens a folded block; a click that did not open it fails here, by the block's number, not later at a field of it. */
+async function openBlock(page: Page, n: number) {
+  const fold = (expanded: boolean) => page.getByRole('button', { name: new RegExp(`^Block ${n} \\(`), expanded });
+  await fold(false).click();
+  await expect(fold(true), `Block ${n} opened`).toBeVisible();
+}
 
 /** The lines that differ between two versions of a file with the same number of lines. */
 function changedLines(before: string, after: string): [string, string][] {
