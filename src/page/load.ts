@@ -60,7 +60,7 @@ export async function hasPage(pathname: string): Promise<boolean> {
   return key !== NOT_FOUND_ROUTE && (await pageDocument(key)) !== undefined;
 }
 
-const blockTypes = (page: ResolvedPage) => [...new Set(page.blocks.map((b) => b.block.type))] as BlockType[];
+const typesOn = (page: ResolvedPage) => [...new Set(page.blocks.map((b) => b.block.type))] as BlockType[];
 
 /**
  * The document for a path with the components of its blocks loaded, or what the app shows where no
@@ -70,7 +70,7 @@ export async function loadPage(pathname: string, rest = ''): Promise<LoadedPage>
   const key = routeKey(pathname);
   const page = key === NOT_FOUND_ROUTE ? undefined : await pageDocument(key);
   if (!page) return noPageAt(pathname, rest);
-  await loadBlocks(blockTypes(page));
+  await loadBlocks(typesOn(page));
   return { status: 200, page };
 }
 
@@ -87,6 +87,6 @@ export async function noPageAt(pathname: string, rest = ''): Promise<LoadedPage>
   if (isPartnerPath(key)) throw redirect({ href: NOT_FOUND_ROUTE, replace: true });
   const page = await pageDocument(NOT_FOUND_ROUTE);
   if (!page) throw new Error('the not-found page\'s document is missing from the build');
-  await loadBlocks(blockTypes(page));
+  await loadBlocks(typesOn(page));
   return { status: 404, page };
 }
