@@ -1,5 +1,5 @@
 // npm run size: first-load JavaScript and CSS (gzip), the page's document the app fetches as it starts
-// (JSON, gzip) and HTML bytes per prerendered route; exits 1 past the budgets below (the README quotes them).
+// (JSON, gzip) and HTML bytes per prerendered route; exits 1 past the budgets below (docs/developers.md quotes them).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
