@@ -37,6 +37,17 @@ describe('npm run new-page', { timeout: 60_000 }, () => {
     expect(() => scratch.npm('new-page', ['/services/microscopy'])).toThrow(/is a page already: pages-data\/services\/microscopy\.json/);
     expect(() => scratch.npm('new-page', ['/palintest'])).toThrow(/is a page already/);
   });
+
+  it('refuses a URL that names a page\'s file another way, or a file that exists in another case (issue 36, item 1)', () => {
+    const listing = scratch.read('pages-data/policies/index.json');
+    expect(() => scratch.npm('new-page', ['/policies/index'])).toThrow(/\/policies\/index names the file of the page \/policies \(pages-data\/policies\/index\.json\)/);
+    expect(() => scratch.npm('new-page', ['/policies.json'])).toThrow(/lowercase words joined by hyphens/);
+    // pages-data/ on a disk that ignores case would take the new file for this one.
+    scratch.write('pages-data/Spectrometers.json', scratch.read('pages-data/services/microscopy.json'));
+    expect(() => scratch.npm('new-page', ['/spectrometers'])).toThrow(/pages-data\/Spectrometers\.json exists, which a disk that ignores case takes for pages-data\/spectrometers\.json/);
+    expect(scratch.read('pages-data/policies/index.json')).toBe(listing);
+    expect(() => scratch.read('pages-data/spectrometers.json')).toThrow(/ENOENT/);
+  });
 });
 
 describe('npm run new-product', { timeout: 60_000 }, () => {

@@ -91,9 +91,11 @@ describe('the studio save endpoint', () => {
     expect((await save(body, { 'sec-fetch-site': 'cross-site', origin: '' })).status).toBe(403);
     expect((await save(JSON.stringify(body), { 'content-type': 'text/plain' })).status).toBe(415);
     expect((await save(JSON.stringify(body), { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(415);
-    for (const bad of ['../package.json', 'services/../site.json', '/etc/passwd.json', '..', 'services/.hidden.json', 'nope.json', 'index.txt']) {
+    for (const bad of ['../package.json', 'services/../site.json', '/etc/passwd.json', '..', 'services/.hidden.json', 'index.txt']) {
       expect((await save({ ...body, file: bad })).status, bad).toBe(400);
     }
+    // A document that is not there (any more: moved or deleted since it was opened) is a conflict.
+    expect((await save({ ...body, file: 'nope.json' })).status).toBe(409);
     expect((await save('not json')).status).toBe(400);
     expect(onDisk()).toBe(before);
   });

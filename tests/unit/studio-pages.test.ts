@@ -1,12 +1,12 @@
 // The studio's page operations (issue 23, D17) through its API, on a copy of the content: a page moves
 // with every link to it and a redirect, a new page is made, a linked page is not deleted, and a
 // change that cannot be made whole changes nothing.
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/node/content/load';
 import { startStudioApi, studioProject } from '../support/studio-api';
-import { commit } from '../../src/node/studio/pages';
+import { commit } from '../../src/node/studio/writes';
 
 let root = '';
 let server: Awaited<ReturnType<typeof startStudioApi>> | undefined;
@@ -170,6 +170,34 @@ describe('a new page', () => {
     expect(snapshot()).toEqual(before);
     await move('services/microscopy.json', '/services/microscopes');
     expect((await post('create', { route: '/services/microscopy' })).body.error).toMatch(/redirects to \/services\/microscopes/);
+  });
+
+  it('is refused at an address that names a page\'s file another way, or a file in another case; nothing is overwritten (issue 36, item 1)', async () => {
+    const before = snapshot();
+    for (const section of ['policies', 'industries', 'services']) {
+      for (const copyOf of [undefined, 'policies/ethical-policy.json']) {
+        const res = await post('create', { route: `/${section}/index`, ...(copyOf && { copyOf }) });
+        expect(res.status, section).toBe(409);
+        expect(res.body.error).toMatch(new RegExp(`names the file of the page /${section} \\(pages-data/${section}/index\\.json\\)`));
+      }
+    }
+    expect((await post('create', { route: '/index' })).status).toBe(409);
+    expect((await post('create', { route: '/contact.json' })).status).toBe(400);
+    expect((await move('services/microscopy.json', '/services/index')).status).toBe(409);
+    expect(snapshot()).toEqual(before);
+    // A file that a disk ignoring case takes for the new page's, and a folder.
+    writeFileSync(join(root, 'pages-data/Spectrometers.json'), read('services/microscopy.json'));
+    const res = await post('create', { route: '/spectrometers' });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatch(/pages-data\/Spectrometers\.json exists, which a disk that ignores case takes for pages-data\/spectrometers\.json/);
+    rmSync(join(root, 'pages-data/Spectrometers.json'));
+    expect((await post('create', { route: '/Services/x' })).status).toBe(400);
+    mkdirSync(join(root, 'pages-data/Labs'));
+    writeFileSync(join(root, 'pages-data/Labs/one.json'), read('services/microscopy.json'));
+    expect((await post('create', { route: '/labs/two' })).body.error).toMatch(/pages-data\/Labs exists, which a disk that ignores case takes for pages-data\/labs: .* rename that folder first/);
+    rmSync(join(root, 'pages-data/Labs'), { recursive: true });
+    expect(snapshot()).toEqual(before);
+    expect((await loadContent(root)).problems).toEqual([]);
   });
 });
 

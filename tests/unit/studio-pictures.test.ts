@@ -89,7 +89,11 @@ describe('uploading a picture', () => {
     const before = uploads();
     let res = await upload(Buffer.alloc(26 * 1024 * 1024, 1), 'huge.jpg');
     expect(res.status).toBe(413);
-    expect(await errorOf(res)).toMatch(/at most 25\.0 MB/);
+    expect(await errorOf(res)).toMatch(/the file is 26\.0 MB: a picture may be at most 25\.0 MB/);
+    // One byte over: not "25.0 MB ... at most 25.0 MB".
+    res = await upload(Buffer.alloc(25 * 1024 * 1024 + 1, 1), 'huge.jpg');
+    expect(res.status).toBe(413);
+    expect(await errorOf(res)).toMatch(/the file is 26,214,401 bytes: a picture may be at most 26,214,400 bytes \(25\.0 MB\)/);
     const photo = await phonePhoto({ width: 64, height: 48, plain: true, seed: 3 });
     res = await upload(photo, 'a.jpg', { origin: 'http://evil.example' });
     expect(res.status).toBe(403);

@@ -2,8 +2,8 @@
 // references the schemas mark (pages, records, files under public/) and checks the rules of a page.
 // The set of pages is what pages-data/ holds (schemas/routes.ts says how a file becomes a URL).
 // Node-only: used by `npm run validate`, the Vite plugin (dev overlay, studio, build) and the tests.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { findNodeAtLocation, type Node, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { z } from 'zod';
 import { blockDefinitions, blockTypes, type Block, type BlockType } from '../../../schemas/blocks/index.ts';
@@ -30,6 +30,7 @@ import { neededWidth, type PicturePlan, pictureUses, planPictures, SHARE, shareK
 import { MAX_EDGE } from '../pictures/upright.ts';
 import { typeName as pictureTypeName } from '../pictures/sniff.ts';
 import { checkTemplate, entryFile, entryPages, productOf, templateRoutes, templatesOf } from './catalogue.ts';
+import { leavesFolder, listFolder } from './files.ts';
 import { jsonSchemaFiles, schemaFileOf } from './json-schema.ts';
 import { type Code, formatProblem, message, type Params, type Problem } from './problems.ts';
 
@@ -114,11 +115,16 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
 
   const sources = new Map<string, SourceFile>();
   const parsed = new Map<string, unknown>();
+  // Links out of pages-data/ and public/ are never read through (the build would publish what they lead to).
+  for (const folder of ['pages-data', 'public']) {
+    for (const { path, target } of listFolder(join(root, folder)).outside) reportFile(`${folder}/${path}`, 'outside-link', { folder, target });
+  }
   const files = new Set([...listJson(dataDir), ...(options.overrides?.keys() ?? [])]);
   for (const [rel, text] of options.overrides ?? []) if (text === null) files.delete(rel);
   for (const rel of [...files].sort()) {
     const display = `pages-data/${rel}`;
-    const text = options.overrides?.get(rel) ?? readFileSync(join(dataDir, rel), 'utf8');
+    const text = options.overrides?.get(rel) ?? readIfThere(join(dataDir, rel));
+    if (text === undefined) continue; // deleted since it was listed (a checkout in another window): not there
     const src = sourceFile(rel, display, text);
     sources.set(rel, src);
     try {
@@ -285,7 +291,8 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
   const allUrls = [...claims.keys()];
   // Files under public/, each looked up once however many documents name it (a catalogue's pictures).
   const found = new Map<string, boolean>();
-  const publicFile = (ref: string) => found.get(ref) ?? found.set(ref, isFile(join(root, 'public', ref))).get(ref)!;
+  // (A file reached through a link out of public/ counts as missing: it is reported as that link.)
+  const publicFile = (ref: string) => found.get(ref) ?? found.set(ref, !leavesFolder(join(root, 'public'), ref.slice(1)) && isFile(join(root, 'public', ref))).get(ref)!;
   // Pictures under public/ are read for their size once every reference is known, all at once.
   const pictureRefs: { src: SourceFile; path: Path; ref: string }[] = [];
   const partnerIds = partnersDoc ? new Set(partners.keys()) : idsOf(RECORD_FILES.partners, 'partners');
@@ -813,11 +820,18 @@ function isFile(path: string): boolean {
   }
 }
 
+/** A file's text; undefined when it is not there (any more). */
+function readIfThere(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
 function listJson(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return (readdirSync(dir, { recursive: true }) as string[])
-    .map((f) => f.split(sep).join('/'))
-    .filter((f) => f.endsWith('.json'));
+  return listFolder(dir).files.filter((f) => f.endsWith('.json'));
 }
 
 /** Every JSON file under pages-data/, by its path there. */

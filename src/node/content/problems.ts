@@ -149,6 +149,10 @@ export const catalogue = {
     message: (p: { url: string; other: string }) => `two documents answer at ${p.url}: this one and ${p.other}`,
     hint: 'Every URL has one document. A partner page also answers at /{id}, so a partner id cannot be the name of a page or folder.',
   },
+  'outside-link': {
+    message: (p: { folder: string; target: string }) => `a link that leads out of ${p.folder}/, to ${p.target}: the site never reads through it`,
+    hint: 'The build publishes what pages-data/ and public/ hold, so a link to a file elsewhere on the computer would publish that file, and the studio would write to it. Put the file itself in the folder (a copy), or a link to a place inside the folder.',
+  },
   'unknown-record-file': {
     message: () => 'not a record file: pages-data/records/ holds partners.json, suppliers.json, product-categories.json and the products/ folder only',
     hint: 'Pages go anywhere else under pages-data/, at the path of their URL. A product is a file of its own in pages-data/records/products/, named by its id (lowercase words joined by hyphens).',

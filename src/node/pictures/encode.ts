@@ -4,11 +4,12 @@
 // metadata, at most 2560 px: upright.ts). Every output is kept in the picture cache, named by the
 // source's bytes and the encoder settings, so a build encodes only what it has not made before, and a
 // text-only change encodes nothing. Encoding runs on every core.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { listFolder } from '../content/files.ts';
 import sharp, { type Sharp } from 'sharp';
 import { pictureCacheDir } from './facts.ts';
 import { ENCODER, FORMATS, outputId, type PicturePlan, type PlannedShare, SHARE } from './plan.ts';
@@ -119,7 +120,7 @@ export async function encodePictures(root: string, dist: string, plan: PicturePl
   // Every raster file public/ holds, referenced or not, is published only without its metadata.
   const withheld: EncodeReport['withheld'] = [];
   const publicDir = join(root, 'public');
-  const rasters = existsSync(publicDir) ? (readdirSync(publicDir, { recursive: true }) as string[]).filter((f) => RASTER.test(f)) : [];
+  const rasters = listFolder(publicDir).files.filter((f) => RASTER.test(f)); // (links out of public/ left out: validate refuses them)
   const originals = rasters.map(async (rel) => {
     const src = `/${rel.split(sep).join('/')}`;
     const data = readFileSync(join(publicDir, rel));

@@ -1,11 +1,12 @@
 // npm run new-page -- /services/spectroscopy: writes a new page document at the path of its URL, with
 // its $schema, meta, a hero and a closing call to action. Its TODO placeholders fail `npm run validate`
 // (code `placeholder`) until the author writes the real text. Refuses a URL that answers already.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pageLink } from '../../../schemas/primitives.ts';
 import { isPartnerPath, isRecordFile, routeOfFile } from '../../../schemas/routes.ts';
+import { listFolder } from '../content/files.ts';
 import { contentFiles, PLACEHOLDER } from '../content/load.ts';
 
 /** Why a URL cannot be a new page's (its form, or a partner page's), if it cannot. */
@@ -17,17 +18,51 @@ export function newPageUrlProblem(url: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The file under pages-data/ a new page at `url` goes in (beside its siblings, or as the index of a
+ * folder of that name), or why none can: a URL that names an existing page's file another way
+ * (/policies/index is the file of /policies), and a file or folder that exists already, in any case
+ * (pages-data/ may sit on a disk that takes About.json and about.json for one file). Both
+ * `npm run new-page` and the studio's New page and Move ask this. `url` has the form of a page's URL
+ * (newPageUrlProblem), or of a template page's (/catalogue/[id]).
+ */
+export function newPageFile(root: string, url: string): { file: string } | { taken: string } {
+  const dataDir = join(root, 'pages-data');
+  const last = url.split('/').pop();
+  if (last === 'index') {
+    const page = url.slice(0, -'/index'.length) || '/';
+    return { taken: `${url} names the file of the page ${page} (pages-data/${page === '/' ? '' : `${page.slice(1)}/`}index.json): a page's URL never ends in /index` };
+  }
+  const folder = join(dataDir, url.slice(1));
+  const file = existsSync(folder) && statSync(folder).isDirectory() ? `${url.slice(1)}/index.json` : `${url.slice(1)}.json`;
+  const listed = listFolder(dataDir).files;
+  const existing = new Map<string, string>();
+  for (const f of listed) {
+    const parts = f.split('/');
+    parts.forEach((_, i) => existing.set(parts.slice(0, i + 1).join('/').toLowerCase(), parts.slice(0, i + 1).join('/')));
+  }
+  const parts = file.split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const path = parts.slice(0, i).join('/');
+    const found = existing.get(path.toLowerCase());
+    if (found === undefined || (found === path && i < parts.length)) continue;
+    return { taken: found === path ? `pages-data/${file} exists already` : `pages-data/${found} exists, which a disk that ignores case takes for pages-data/${path}: name the page another way, or rename that ${i < parts.length ? 'folder' : 'file'} first` };
+  }
+  return { file };
+}
+
 export function newPage(root: string, url: string): string {
   const wrong = newPageUrlProblem(url);
   if (wrong) throw new Error(wrong);
   const files = contentFiles(root);
   const taken = files.find((f) => !isRecordFile(f) && (routeOfFile(f) === url || routeOfFile(f) === `/partner${url}`));
   if (taken) throw new Error(`${url} is a page already: pages-data/${taken}`);
-  const { file, text } = newPageDocument(root, url);
+  const at = newPageFile(root, url);
+  if ('taken' in at) throw new Error(at.taken);
+  const { file, text } = newPageDocument(root, url, at.file);
   const path = join(root, 'pages-data', file);
-  if (existsSync(path)) throw new Error(`pages-data/${file} exists already`);
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
+  writeFileSync(path, text, { flag: 'wx' });
   return `pages-data/${file}`;
 }
 

@@ -3,28 +3,20 @@
 // if any problem appears that was not there before), and then writes all of those files or none.
 // A page is a file, and a link is a value the schemas mark as a page reference (schemas/primitives.ts),
 // in any document: pages, the site document, the records and the redirects.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { isPartnerPath, isPattern, isRecordFile, NOT_FOUND_ROUTE, PATTERN_SEGMENT, partnerAlias, partnerIdOfRoute, REDIRECTS_FILE, routeOfFile } from '../../../schemas/routes.ts';
 import type { RedirectRule } from '../../lib/redirects.ts';
 import { redirectTarget } from '../../lib/redirects.ts';
 import { documentSchema, schemaFileOf } from '../content/json-schema.ts';
 import { contentFiles, fieldPath, loadContent, type Problem, schemaRef, walkReferences } from '../content/load.ts';
-import { newPageDocument, newPageUrlProblem } from '../scaffold/new-page.ts';
+import { newPageDocument, newPageFile, newPageUrlProblem } from '../scaffold/new-page.ts';
 import { applyValue } from './edit.ts';
+import { Refusal } from './refusal.ts';
+import { serialised, writeFiles } from './writes.ts';
 
-/** A request the studio refuses, with its HTTP status and what the author is told (and shown). */
-export class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly details: { links?: Link[]; problems?: Problem[] } = {},
-  ) {
-    super(message);
-  }
-}
+export { Refusal } from './refusal.ts';
 
 /** A link to a page, where it is: as `npm run validate` names a place. */
 export interface Link {
@@ -48,7 +40,13 @@ export function readDocuments(root: string): Map<string, Doc> {
   const docs = new Map<string, Doc>();
   const broken: string[] = [];
   for (const file of contentFiles(root)) {
-    const text = readFileSync(join(root, 'pages-data', file), 'utf8');
+    let text: string;
+    try {
+      text = readFileSync(join(root, 'pages-data', file), 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue; // gone since it was listed: not there
+      throw err;
+    }
     try {
       docs.set(file, { text, data: JSON.parse(text) });
     } catch {
@@ -119,10 +117,11 @@ function withRedirects(text: string | undefined, added: readonly RedirectRule[],
   return applyValue(text ?? '', { ...doc, redirects: [...kept, ...added.filter((a) => a.from !== a.to)] });
 }
 
-/** The file a new page at `route` goes in: beside its siblings, or as the index of a folder of that name. */
+/** The file a page at `route` would be written to (newPageFile), refused with 409 when it names one that exists. */
 function fileFor(root: string, route: string): string {
-  const folder = join(root, 'pages-data', route.slice(1));
-  return existsSync(folder) && statSync(folder).isDirectory() ? `${route.slice(1)}/index.json` : `${route.slice(1)}.json`;
+  const at = newPageFile(root, route);
+  if ('taken' in at) throw new Refusal(409, at.taken);
+  return at.file;
 }
 
 /** A page document's text with its $schema pointing at the schema from where the file now is. */
@@ -152,7 +151,8 @@ function routeTaken(docs: ReadonlyMap<string, Doc>, route: string, moving?: stri
 
 /** A page the studio may move or delete: not the home page, the not-found page or a record. */
 function pageFile(docs: ReadonlyMap<string, Doc>, file: string, doing: string): string {
-  if (!docs.has(file) || isRecordFile(file)) throw new Refusal(400, `pages-data/${file} is not a page`);
+  if (isRecordFile(file)) throw new Refusal(400, `pages-data/${file} is not a page`);
+  if (!docs.has(file)) throw new Refusal(409, `pages-data/${file} is not there any more: moved or deleted since it was opened? Nothing was changed`);
   const route = routeOfFile(file);
   if (route === '/' || route === NOT_FOUND_ROUTE) throw new Refusal(400, `the ${route === '/' ? 'home' : 'not-found'} page cannot be ${doing}`);
   return route;
@@ -174,77 +174,34 @@ async function newProblems(root: string, changes: ReadonlyMap<string, string | n
   });
 }
 
-export async function commitChecked(root: string, changes: Map<string, string | null>, what: string, renamed?: ReadonlyMap<string, string>, allowed?: (p: Problem) => boolean) {
+/**
+ * `changes` written, all or none, if they bring no new problem to the content, and if every file they
+ * write is still as it was read into `docs` (writes.ts). Called inside `serialised`.
+ */
+export async function commitChecked(root: string, docs: ReadonlyMap<string, Doc>, changes: Map<string, string | null>, what: string, renamed?: ReadonlyMap<string, string>, allowed?: (p: Problem) => boolean) {
   const found = await newProblems(root, changes, renamed, allowed);
   if (found.length > 0) {
     throw new Refusal(422, `${what} would bring ${found.length} problem${found.length === 1 ? '' : 's'} (listed); nothing was changed`, { problems: found });
   }
-  commit(join(root, 'pages-data'), changes);
-}
-
-/**
- * Writes every change or none: each new text goes to a temporary file beside its target first; only
- * when all are written are they renamed into place and the removed files deleted. Should a rename
- * fail, every file gets its old text back. Folders a removal leaves empty go too.
- */
-export function commit(dataDir: string, changes: ReadonlyMap<string, string | null>) {
-  const staged: [string, string][] = [];
-  const made: string[] = [];
-  const unstage = () => {
-    for (const [tmp] of staged) rmSync(tmp, { force: true });
-    for (const dir of made.reverse()) if (existsSync(dir) && readdirSync(dir).length === 0) rmdirSync(dir);
-  };
-  try {
-    for (const [rel, text] of changes) {
-      if (text === null) continue;
-      const target = join(dataDir, rel);
-      for (let dir = dirname(target), missing: string[] = []; ; dir = dirname(dir)) {
-        if (existsSync(dir)) {
-          for (const d of missing.reverse()) (mkdirSync(d), made.push(d));
-          break;
-        }
-        missing.push(dir);
-      }
-      const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.tmp`);
-      writeFileSync(tmp, text);
-      staged.push([tmp, target]);
-    }
-  } catch (err) {
-    unstage();
-    throw new Refusal(500, `could not write ${(err as Error).message}; nothing was changed`);
-  }
-  const before = new Map([...changes.keys()].map((rel) => [rel, existsSync(join(dataDir, rel)) ? readFileSync(join(dataDir, rel), 'utf8') : undefined]));
-  try {
-    for (const [tmp, target] of staged) renameSync(tmp, target);
-    for (const [rel, text] of changes) if (text === null) unlinkSync(join(dataDir, rel));
-  } catch (err) {
-    for (const [rel, text] of before) {
-      if (text === undefined) rmSync(join(dataDir, rel), { force: true });
-      else writeFileSync(join(dataDir, rel), text);
-    }
-    unstage();
-    throw new Refusal(500, `could not write ${(err as Error).message}; every file was put back as it was`);
-  }
-  for (const [rel, text] of changes) {
-    if (text !== null) continue;
-    for (let dir = dirname(join(dataDir, rel)); dir !== dataDir && readdirSync(dir).length === 0; dir = dirname(dir)) rmdirSync(dir);
-  }
+  await writeFiles(root, changes, new Map([...changes.keys()].map((rel) => [rel, docs.get(rel)?.text ?? null])));
 }
 
 /** A new page at `route`: the new-page template (npm run new-page), or a copy of the page in `copyOf`. */
 export async function createPage(root: string, route: string, copyOf?: string): Promise<{ file: string; route: string }> {
-  const docs = readDocuments(root);
-  const taken = routeTaken(docs, route);
-  if (taken) throw new Refusal(409, taken);
-  const file = fileFor(root, route);
-  let text: string;
-  if (copyOf !== undefined) {
-    if (!docs.has(copyOf) || isRecordFile(copyOf)) throw new Refusal(400, `pages-data/${copyOf} is not a page to copy`);
-    text = relocated(docs.get(copyOf)!.text, file);
-  } else text = newPageDocument(root, route, file).text;
-  // The template's TODO placeholders are there to fail validate until replaced: the studio lists them.
-  await commitChecked(root, new Map([[file, text]]), `A page at ${route}`, undefined, (p) => p.file === `pages-data/${file}` && p.code === 'placeholder');
-  return { file, route };
+  return serialised(root, async () => {
+    const docs = readDocuments(root);
+    const taken = routeTaken(docs, route);
+    if (taken) throw new Refusal(409, taken);
+    const file = fileFor(root, route);
+    let text: string;
+    if (copyOf !== undefined) {
+      if (!docs.has(copyOf) || isRecordFile(copyOf)) throw new Refusal(400, `pages-data/${copyOf} is not a page to copy`);
+      text = relocated(docs.get(copyOf)!.text, file);
+    } else text = newPageDocument(root, route, file).text;
+    // The template's TODO placeholders are there to fail validate until replaced: the studio lists them.
+    await commitChecked(root, docs, new Map([[file, text]]), `A page at ${route}`, undefined, (p) => p.file === `pages-data/${file}` && p.code === 'placeholder');
+    return { file, route };
+  });
 }
 
 /** The links to a page from elsewhere (its own links to itself aside). */
@@ -261,20 +218,22 @@ const publicLink = ({ file, line, column, path, to }: Link): Link => ({ file, li
  * address, and a redirect from the old address is recorded (an earlier redirect to it now leads on).
  */
 export async function movePage(root: string, file: string, to: string, version: (text: string) => boolean): Promise<{ file: string; route: string; changed: string[] }> {
-  const docs = readDocuments(root);
-  const from = pageFile(docs, file, 'moved');
-  if (!version(docs.get(file)!.text)) throw new Refusal(409, `pages-data/${file} changed on disk since it was opened; open it again first`);
-  if (isPartnerPath(from)) throw new Refusal(400, `a partner page's address comes from its record id (pages-data/records/partners.json): it cannot move`);
-  if (to === from) throw new Refusal(400, `the page is at ${to} already`);
-  const taken = routeTaken(docs, to, from);
-  if (taken) throw new Refusal(409, taken);
-  const target = fileFor(root, to);
-  const changes = new Map<string, string | null>(rewriteLinks(docs, from, to));
-  changes.set(target, relocated(changes.get(file) ?? docs.get(file)!.text, target));
-  changes.set(file, null);
-  changes.set(REDIRECTS_FILE, withRedirects(changes.get(REDIRECTS_FILE) ?? docs.get(REDIRECTS_FILE)?.text, [{ from, to }], [to]));
-  await commitChecked(root, changes, `Moving ${from} to ${to}`, new Map([[`pages-data/${file}`, `pages-data/${target}`]]));
-  return { file: target, route: to, changed: [...changes.keys()].sort() };
+  return serialised(root, async () => {
+    const docs = readDocuments(root);
+    const from = pageFile(docs, file, 'moved');
+    if (!version(docs.get(file)!.text)) throw new Refusal(409, `pages-data/${file} changed on disk since it was opened; open it again first`);
+    if (isPartnerPath(from)) throw new Refusal(400, `a partner page's address comes from its record id (pages-data/records/partners.json): it cannot move`);
+    if (to === from) throw new Refusal(400, `the page is at ${to} already`);
+    const taken = routeTaken(docs, to, from);
+    if (taken) throw new Refusal(409, taken);
+    const target = fileFor(root, to);
+    const changes = new Map<string, string | null>(rewriteLinks(docs, from, to));
+    changes.set(target, relocated(changes.get(file) ?? docs.get(file)!.text, target));
+    changes.set(file, null);
+    changes.set(REDIRECTS_FILE, withRedirects(changes.get(REDIRECTS_FILE) ?? docs.get(REDIRECTS_FILE)?.text, [{ from, to }], [to]));
+    await commitChecked(root, docs, changes, `Moving ${from} to ${to}`, new Map([[`pages-data/${file}`, `pages-data/${target}`]]));
+    return { file: target, route: to, changed: [...changes.keys()].sort() };
+  });
 }
 
 /**
@@ -282,27 +241,29 @@ export async function movePage(root: string, file: string, to: string, version: 
  * that led to it) leads to that page instead, for bookmarks and search engines.
  */
 export async function deletePage(root: string, file: string, version: (text: string) => boolean, redirectTo?: string): Promise<{ changed: string[] }> {
-  const docs = readDocuments(root);
-  const route = pageFile(docs, file, 'deleted');
-  if (!version(docs.get(file)!.text)) throw new Refusal(409, `pages-data/${file} changed on disk since it was opened; open it again first`);
-  const addresses = addressesOf(route);
-  const links = linksTo(docs, addresses, partnerIdOfRoute(route)).filter((l) => l.rel !== file && (redirectTo === undefined || l.rel !== REDIRECTS_FILE));
-  if (links.length > 0) {
-    throw new Refusal(409, `${links.length} link${links.length === 1 ? '' : 's'} lead${links.length === 1 ? 's' : ''} to ${route}: change ${links.length === 1 ? 'it' : 'them'} first (listed)`, { links: links.map(publicLink) });
-  }
-  const changes = new Map<string, string | null>([[file, null]]);
-  if (redirectTo !== undefined) {
-    if (addresses.includes(redirectTo) || !docs.has(fileOfRoute(docs, redirectTo) ?? '')) throw new Refusal(400, `${redirectTo} is not another page of the site`);
-    // Redirects that led to the page lead on to its replacement.
-    let redirects = docs.get(REDIRECTS_FILE);
-    for (const address of addresses) {
-      const text = redirects && rewriteLinks(new Map([[REDIRECTS_FILE, redirects]]), address, redirectTo).get(REDIRECTS_FILE);
-      if (text) redirects = { text, data: JSON.parse(text) };
+  return serialised(root, async () => {
+    const docs = readDocuments(root);
+    const route = pageFile(docs, file, 'deleted');
+    if (!version(docs.get(file)!.text)) throw new Refusal(409, `pages-data/${file} changed on disk since it was opened; open it again first`);
+    const addresses = addressesOf(route);
+    const links = linksTo(docs, addresses, partnerIdOfRoute(route)).filter((l) => l.rel !== file && (redirectTo === undefined || l.rel !== REDIRECTS_FILE));
+    if (links.length > 0) {
+      throw new Refusal(409, `${links.length} link${links.length === 1 ? '' : 's'} lead${links.length === 1 ? 's' : ''} to ${route}: change ${links.length === 1 ? 'it' : 'them'} first (listed)`, { links: links.map(publicLink) });
     }
-    changes.set(REDIRECTS_FILE, withRedirects(redirects?.text, addresses.map((from) => ({ from, to: redirectTo })), []));
-  }
-  await commitChecked(root, changes, `Deleting ${route}`);
-  return { changed: [...changes.keys()].sort() };
+    const changes = new Map<string, string | null>([[file, null]]);
+    if (redirectTo !== undefined) {
+      if (addresses.includes(redirectTo) || redirectTo === NOT_FOUND_ROUTE || !docs.has(fileOfRoute(docs, redirectTo) ?? '')) throw new Refusal(400, `${redirectTo} is not another page of the site`);
+      // Redirects that led to the page lead on to its replacement.
+      let redirects = docs.get(REDIRECTS_FILE);
+      for (const address of addresses) {
+        const text = redirects && rewriteLinks(new Map([[REDIRECTS_FILE, redirects]]), address, redirectTo).get(REDIRECTS_FILE);
+        if (text) redirects = { text, data: JSON.parse(text) };
+      }
+      changes.set(REDIRECTS_FILE, withRedirects(redirects?.text, addresses.map((from) => ({ from, to: redirectTo })), []));
+    }
+    await commitChecked(root, docs, changes, `Deleting ${route}`);
+    return { changed: [...changes.keys()].sort() };
+  });
 }
 
 /** The page document answering at `route`, if any. */

@@ -5,16 +5,18 @@
 // none, checked as the content would then be) and deletes one nothing uses.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import sharp from 'sharp';
 import { PICTURE_EXTENSIONS, picturePathProblem, safeFileName } from '../../../schemas/primitives.ts';
 import { isRecordFile, routeOfFile } from '../../../schemas/routes.ts';
+import { leavesFolder, listFolder } from '../content/files.ts';
 import { documentSchema } from '../content/json-schema.ts';
 import { fieldPath, walkReferences } from '../content/load.ts';
 import { sniffType, SNIFF_BYTES, typeName, typeOfExtension } from '../pictures/sniff.ts';
 import { MAX_BYTES, MAX_EDGE, MAX_PIXELS, ORIGINAL_SETTINGS, uprightPicture, type RasterFormat } from '../pictures/upright.ts';
 import { applyValue } from './edit.ts';
 import { commitChecked, type Doc, type Link, position, readDocuments, Refusal } from './pages.ts';
+import { serialised } from './writes.ts';
 
 /** Where uploads go, under public/. */
 export const UPLOADS = '/images/uploads';
@@ -24,8 +26,13 @@ const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 /** Refused before a byte is read when the request says it is larger than this (and while reading, when it is). */
 export const UPLOAD_LIMIT = MAX_BYTES;
+/** A file over the limit and the limit, in MB, or in bytes where MB would round the two alike (25.0 MB and a byte). */
+const sizes = (bytes: number): [string, string] => {
+  if (megabytes(bytes) !== megabytes(UPLOAD_LIMIT)) return [megabytes(bytes), megabytes(UPLOAD_LIMIT)];
+  return [`${bytes.toLocaleString('en')} bytes`, `${UPLOAD_LIMIT.toLocaleString('en')} bytes (${megabytes(UPLOAD_LIMIT)})`];
+};
 export const tooLarge = (bytes: number) =>
-  new Refusal(413, `the file is ${megabytes(bytes)}: a picture may be at most ${megabytes(UPLOAD_LIMIT)}. Export it smaller (2560 px on its long edge serves every place the site draws a picture)`);
+  new Refusal(413, `the file is ${sizes(bytes)[0]}: a picture may be at most ${sizes(bytes)[1]}. Export it smaller (2560 px on its long edge serves every place the site draws a picture)`);
 
 /** The first part of an upload's name: the page it was added on (services-water-testing), or the document (records-partners). */
 function nameOf(file: string): string {
@@ -67,20 +74,25 @@ export async function storeUpload(root: string, bytes: Buffer, forFile: string, 
     throw new Refusal(422, `${shown} cannot be read as a ${typeName[type]} picture (${detail}): it may be cut short; copy it again from where it came, or save it again`);
   }
   const hash = createHash('sha256').update(picture.data).digest('hex').slice(0, 10);
-  const dir = join(root, 'public', UPLOADS);
-  mkdirSync(dir, { recursive: true });
-  // The same picture uploaded again is the same file; another one never takes an existing name.
-  let file = `${nameOf(forFile)}-${hash}.${EXTENSION[picture.format]}`;
-  for (let n = 2; existsSync(join(dir, file)) && !readFileSync(join(dir, file)).equals(picture.data); n++) {
-    file = `${nameOf(forFile)}-${hash}-${n}.${EXTENSION[picture.format]}`;
-  }
-  const existed = existsSync(join(dir, file));
-  if (!existed) {
-    const tmp = join(dir, `.${file}.${randomBytes(4).toString('hex')}.tmp`);
-    writeFileSync(tmp, picture.data);
-    renameSync(tmp, join(dir, file));
-  }
-  return { src: `${UPLOADS}/${file}`, width: picture.width, height: picture.height, existed, ...(converted && { converted }) };
+  // Decoded above, outside the queue: only choosing the name and writing wait for the project's other changes.
+  return serialised(root, () => {
+    const outside = leavesFolder(join(root, 'public'), UPLOADS.slice(1));
+    if (outside) throw new Refusal(400, `public${UPLOADS} leads out of public/ (to ${outside}) through a link: the studio writes nothing there`);
+    const dir = join(root, 'public', UPLOADS);
+    mkdirSync(dir, { recursive: true });
+    // The same picture uploaded again is the same file; another one never takes an existing name.
+    let file = `${nameOf(forFile)}-${hash}.${EXTENSION[picture.format]}`;
+    for (let n = 2; existsSync(join(dir, file)) && !readFileSync(join(dir, file)).equals(picture.data); n++) {
+      file = `${nameOf(forFile)}-${hash}-${n}.${EXTENSION[picture.format]}`;
+    }
+    const existed = existsSync(join(dir, file));
+    if (!existed) {
+      const tmp = join(dir, `.${file}.${randomBytes(4).toString('hex')}.tmp`);
+      writeFileSync(tmp, picture.data);
+      renameSync(tmp, join(dir, file));
+    }
+    return { src: `${UPLOADS}/${file}`, width: picture.width, height: picture.height, existed, ...(converted && { converted }) };
+  });
 }
 
 /**
@@ -126,15 +138,11 @@ export interface PictureEntry {
 
 const isPicture = (f: string) => PICTURE_EXTENSIONS.some((ext) => f.toLowerCase().endsWith(`.${ext}`));
 
-/** Every picture file under public/, by its path there (dot files and folders left out). */
+/** Every picture file under public/, by its path there (dot files and folders, and links out of public/, left out). */
 export function publicPictures(root: string): string[] {
-  const dir = join(root, 'public');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => `/${relative(dir, join(d.parentPath, d.name)).split(sep).join('/')}`)
-    .filter((f) => isPicture(f) && !f.split('/').some((part) => part.startsWith('.')))
-    .sort();
+  return listFolder(join(root, 'public'))
+    .files.map((f) => `/${f}`)
+    .filter((f) => isPicture(f) && !f.split('/').some((part) => part.startsWith('.')));
 }
 
 /** Every picture reference in the documents, by the picture it names. */
@@ -188,6 +196,8 @@ export async function listPictures(root: string): Promise<PictureEntry[]> {
 /** A picture file under public/ the studio may replace or delete. */
 function pictureFile(root: string, path: unknown): string {
   if (typeof path !== 'string' || !path.startsWith('/') || picturePathProblem(path) !== undefined) throw new Refusal(400, `${String(path)} is not the path of a picture under public/`);
+  const outside = leavesFolder(join(root, 'public'), path.slice(1));
+  if (outside) throw new Refusal(400, `public${path} leads out of public/ (to ${outside}) through a link: the studio neither reads nor changes it`);
   if (!existsSync(join(root, 'public', path))) throw new Refusal(404, `there is no public${path}`);
   return path;
 }
@@ -199,7 +209,11 @@ const places = (n: number) => `${n} place${n === 1 ? '' : 's'}`;
  * only there; with the alt texts given (by the validate path of each alt beside a use) changed in the
  * same write. Every document is written or none, and none if the content would have a problem it has not now.
  */
-export async function replacePicture(root: string, from: unknown, to: unknown, alts: unknown = []): Promise<{ changed: string[]; code: string[] }> {
+export function replacePicture(root: string, from: unknown, to: unknown, alts: unknown = []): Promise<{ changed: string[]; code: string[] }> {
+  return serialised(root, () => replaceIn(root, from, to, alts));
+}
+
+async function replaceIn(root: string, from: unknown, to: unknown, alts: unknown): Promise<{ changed: string[]; code: string[] }> {
   const old = pictureFile(root, from);
   const next = pictureFile(root, to);
   if (old === next) throw new Refusal(400, `${old} is the picture already`);
@@ -222,12 +236,16 @@ export async function replacePicture(root: string, from: unknown, to: unknown, a
     set(use.rel, [...use.at.slice(0, -1), 'alt'], alt);
   }
   const changes = new Map<string, string | null>([...edited].map(([rel, data]) => [rel, applyValue(docs.get(rel)!.text, data)]));
-  await commitChecked(root, changes, `Replacing ${old} with ${next} in ${places(uses.length)}`);
+  await commitChecked(root, docs, changes, `Replacing ${old} with ${next} in ${places(uses.length)}`);
   return { changed: [...changes.keys()].map((rel) => `pages-data/${rel}`).sort(), code: codeUses(root, [old]).get(old) ?? [] };
 }
 
 /** A picture under public/ deleted, if nothing names it: refused with every place that does. */
-export function deletePicture(root: string, path: unknown): { deleted: string } {
+export function deletePicture(root: string, path: unknown): Promise<{ deleted: string }> {
+  return serialised(root, () => deleteUnused(root, path));
+}
+
+function deleteUnused(root: string, path: unknown): { deleted: string } {
   const picture = pictureFile(root, path);
   const uses = usesIn(readDocuments(root)).get(picture) ?? [];
   const code = codeUses(root, [picture]).get(picture) ?? [];

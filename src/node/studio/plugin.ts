@@ -2,7 +2,7 @@
 // documents of pages-data/, /__studio/preview renders an edited page with the app's own components,
 // and /__studio/api/* reads, validates and saves documents. Nothing here is part of `vite build`.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Connect, Plugin } from 'vite';
@@ -11,6 +11,7 @@ import { partnersDocument, productCategoriesDocument, productDocument, suppliers
 import { redirectsDocument } from '../../../schemas/redirects.ts';
 import { isRecordFile, isTemplateFile, partnerAlias, partnerIdOfRoute, productIdOfFile, RECORD_FILES, REDIRECTS_FILE, routeOfFile } from '../../../schemas/routes.ts';
 import type { PageDocument } from '../../../schemas/page.ts';
+import { leavesFolder, listFolder } from '../content/files.ts';
 import { anchors, contentFiles, formatProblem, headingOf, loadContent, type Problem } from '../content/load.ts';
 import { hintOf } from '../content/problems.ts';
 import type { StudioContext, StudioDocument, StudioLink, StudioProblem } from '../../studio/api.ts';
@@ -19,6 +20,7 @@ import { jsonSchemaFiles, schemaFileOf } from '../content/json-schema.ts';
 import { applyValue } from './edit.ts';
 import { createPage, deletePage, type Link, linksToPage, movePage, Refusal } from './pages.ts';
 import { deletePicture, listPictures, publicPictures, replacePicture, storeUpload, tooLarge, UPLOAD_LIMIT } from './pictures.ts';
+import { serialised, writeFiles } from './writes.ts';
 
 export const STUDIO = '/__studio';
 const API = `${STUDIO}/api/`;
@@ -227,53 +229,61 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
         const edited = { file, value: body.value };
         return { status: 200, body: { problems: (await check(file, body.value)).problems.map((p) => withText(p, edited)) } };
       }
-      case 'save': {
-        const file = documentFile(body.file);
-        if (body.value === undefined) throw new Refusal(400, 'the request names no value');
-        const before = disk(file);
-        // Checked first: a file changed elsewhere (perhaps half-edited, not JSON) is never overwritten unasked.
-        if (version(before) !== body.version && body.replace !== true) {
-          let state = '';
-          try {
-            JSON.parse(before);
-          } catch {
-            state = ', and is not valid JSON now (being edited elsewhere?)';
+      case 'save':
+        return serialised(root, async () => {
+          const file = documentFile(body.file, true);
+          if (body.value === undefined) throw new Refusal(400, 'the request names no value');
+          const before = disk(file);
+          // Checked first: a file changed elsewhere (perhaps half-edited, not JSON) is never overwritten unasked.
+          if (version(before) !== body.version && body.replace !== true) {
+            let state = '';
+            try {
+              JSON.parse(before);
+            } catch {
+              state = ', and is not valid JSON now (being edited elsewhere?)';
+            }
+            throw new Refusal(409, `pages-data/${file} changed on disk since it was opened${state}. Your changes are not saved: open the page again to see the file as it is (losing them), or replace the file with your version`);
           }
-          throw new Refusal(409, `pages-data/${file} changed on disk since it was opened${state}. Your changes are not saved: open the page again to see the file as it is (losing them), or replace the file with your version`);
-        }
-        const { text, problems } = await check(file, body.value, before);
-        const blocking = await newProblems(file, problems);
-        if (blocking.length > 0) return { status: 422, body: { saved: false, problems: blocking.map((p) => withText(p, { file, value: body.value })) } };
-        if (text !== before) writeFileSync(join(dataDir, file), text);
-        return { status: 200, body: { saved: true, version: version(text), changed: text !== before } };
-      }
+          const { text, problems } = await check(file, body.value, before);
+          const blocking = await newProblems(file, problems);
+          if (blocking.length > 0) return { status: 422, body: { saved: false, problems: blocking.map((p) => withText(p, { file, value: body.value })) } };
+          if (text !== before) await writeFiles(root, new Map([[file, text]]), new Map([[file, before]]));
+          return { status: 200, body: { saved: true, version: version(text), changed: text !== before } };
+        });
       case 'create': {
         const copyOf = body.copyOf === undefined ? undefined : documentFile(body.copyOf);
         return { status: 200, body: await createPage(root, route('route'), copyOf) };
       }
       case 'move':
-        return { status: 200, body: await movePage(root, documentFile(body.file), route('to'), (text) => version(text) === body.version) };
+        return { status: 200, body: await movePage(root, documentFile(body.file, true), route('to'), (text) => version(text) === body.version) };
       case 'pictures/replace':
         return { status: 200, body: await replacePicture(root, body.from, body.to, body.alt) };
       case 'pictures/delete':
-        return { status: 200, body: deletePicture(root, body.path) };
+        return { status: 200, body: await deletePicture(root, body.path) };
       case 'delete': {
         const redirectTo = body.redirectTo === undefined ? undefined : route('redirectTo');
-        return { status: 200, body: await deletePage(root, documentFile(body.file), (text) => version(text) === body.version, redirectTo) };
+        return { status: 200, body: await deletePage(root, documentFile(body.file, true), (text) => version(text) === body.version, redirectTo) };
       }
       default:
         throw new Refusal(404, 'no such studio request');
     }
   };
 
-  /** Only existing documents under pages-data/, by a plain relative path (no `..`, no dot files). */
-  function documentFile(file: unknown): string {
+  /**
+   * Only existing documents under pages-data/, by a plain relative path (no `..`, no dot files). A change
+   * to a document opened earlier (`opened`) that is no longer there lost a race (moved or deleted meanwhile): 409.
+   */
+  function documentFile(file: unknown, opened = false): string {
     // A template page's file is named [id].json (pages-data/products/[id].json).
     if (typeof file !== 'string' || !/^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)*([A-Za-z0-9_-][A-Za-z0-9._-]*|\[id\])\.json$/.test(file)) {
       throw new Refusal(400, 'not a document path under pages-data/');
     }
     const inside = relative(dataDir, resolve(dataDir, file));
-    if (inside.startsWith('..') || inside.split(sep).join('/') !== file || !contentFiles(root).includes(file)) {
+    if (inside.startsWith('..') || inside.split(sep).join('/') !== file) throw new Refusal(400, `no document pages-data/${file}`);
+    const outside = leavesFolder(dataDir, file);
+    if (outside) throw new Refusal(400, `pages-data/${file} leads out of pages-data/ (to ${outside}) through a link: the studio neither reads nor writes it`);
+    if (!contentFiles(root).includes(file)) {
+      if (opened) throw new Refusal(409, `pages-data/${file} is not there any more: moved or deleted since it was opened? Nothing was changed; open the page again at its new address`);
       throw new Refusal(400, `no document pages-data/${file}`);
     }
     return file;
@@ -361,10 +371,5 @@ async function requestBody(req: IncomingMessage, type: string, wrongType: string
 
 /** Every file under public/ by its path there (what an image or PDF field may name). */
 function publicFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => relative(dir, join(d.parentPath, d.name)).split(sep).join('/'))
-    .filter((f) => !f.split('/').some((part) => part.startsWith('.')))
-    .sort();
+  return listFolder(dir).files.filter((f) => !f.split('/').some((part) => part.startsWith('.')));
 }
