@@ -2,7 +2,7 @@
 // references the schemas mark (pages, records, files under public/) and checks the rules of a page.
 // The set of pages is what pages-data/ holds (schemas/routes.ts says how a file becomes a URL).
 // Node-only: used by `npm run validate`, the Vite plugin (dev overlay, studio, build) and the tests.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { findNodeAtLocation, type Node, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { z } from 'zod';
@@ -115,11 +115,12 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
 
   const sources = new Map<string, SourceFile>();
   const parsed = new Map<string, unknown>();
+  const listed = listFolder(dataDir);
   // Links out of pages-data/ and public/ are never read through (the build would publish what they lead to).
-  for (const folder of ['pages-data', 'public']) {
-    for (const { path, target } of listFolder(join(root, folder)).outside) reportFile(`${folder}/${path}`, 'outside-link', { folder, target });
+  for (const [folder, { outside }] of [['pages-data', listed], ['public', listFolder(join(root, 'public'))]] as const) {
+    for (const { path, target } of outside) reportFile(`${folder}/${path}`, 'outside-link', { folder, target });
   }
-  const files = new Set([...listJson(dataDir), ...(options.overrides?.keys() ?? [])]);
+  const files = new Set([...listed.files.filter(isJson), ...(options.overrides?.keys() ?? [])]);
   for (const [rel, text] of options.overrides ?? []) if (text === null) files.delete(rel);
   for (const rel of [...files].sort()) {
     const display = `pages-data/${rel}`;
@@ -347,7 +348,7 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
 
   const pictures = new Map<string, PictureFacts>();
   const read = new Map<string, Promise<PictureFacts | Error>>();
-  for (const { ref } of pictureRefs) if (!read.has(ref)) read.set(ref, pictureFacts(join(root, 'public', ref), pictureCacheDir(root)).catch((err: Error) => err));
+  for (const { ref } of pictureRefs) if (!read.has(ref)) read.set(ref, Promise.resolve(join(root, 'public', ref)).then((file) => pictureFacts(file, pictureCacheDir(root))).catch((err: Error) => err));
   for (const { src, path, ref } of pictureRefs) {
     const facts = await read.get(ref)!;
     if (facts instanceof Error) reportPictureFault(src, path, ref, facts, report);
@@ -358,7 +359,7 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
   if (!options.skipSchemaFiles) {
     for (const { file, json } of jsonSchemaFiles()) {
       const path = join(root, 'schemas', file);
-      if (!existsSync(path) || readFileSync(path, 'utf8') !== json) reportFile(`schemas/${file}`, 'stale-json-schema', {});
+      if (readIfThere(path) !== json) reportFile(`schemas/${file}`, 'stale-json-schema', {});
     }
   }
 
@@ -397,7 +398,9 @@ type Report = <C extends Code>(src: SourceFile, path: Path, code: C, params: Par
 
 function reportPictureFault(src: SourceFile, path: Path, ref: string, err: Error, report: Report) {
   const fault = err instanceof PictureError ? err.fault : { kind: 'unreadable' as const, detail: err.message };
-  if (fault.kind === 'heic') report(src, path, 'heic-picture', { path: ref });
+  // Deleted since it was found (a checkout in another window): missing, as it would have been a moment later.
+  if ((err as NodeJS.ErrnoException).code === 'ENOENT') report(src, path, 'missing-file', { path: ref });
+  else if (fault.kind === 'heic') report(src, path, 'heic-picture', { path: ref });
   else if (fault.kind === 'type-mismatch') report(src, path, 'picture-type-mismatch', { path: ref, actual: pictureTypeName[fault.actual], expected: pictureTypeName[fault.expected] });
   else if (fault.kind === 'too-large') report(src, path, 'picture-too-large', { path: ref, detail: fault.detail });
   else report(src, path, 'unreadable-picture', { path: ref, detail: fault.detail });
@@ -830,12 +833,10 @@ function readIfThere(path: string): string | undefined {
   }
 }
 
-function listJson(dir: string): string[] {
-  return listFolder(dir).files.filter((f) => f.endsWith('.json'));
-}
+const isJson = (file: string) => file.endsWith('.json');
 
 /** Every JSON file under pages-data/, by its path there. */
-export const contentFiles = (root = process.cwd()) => listJson(join(root, 'pages-data')).sort();
+export const contentFiles = (root = process.cwd()) => listFolder(join(root, 'pages-data')).files.filter(isJson);
 
 /** The `$schema` a document at `rel` names: its schema file by a relative path. */
 export function schemaRef(rel: string, schemaFile: string): string {

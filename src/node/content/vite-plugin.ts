@@ -33,8 +33,7 @@ export function shareContent(loaded: Loaded): void {
   (globalThis as { [SHARED]?: Loaded })[SHARED] = loaded;
 }
 
-export function contentPlugin(): Plugin {
-  const root = process.cwd();
+export function contentPlugin(root = process.cwd()): Plugin {
   let cache: Loaded | undefined;
   let serving = false;
   /** The dev server's last content with a valid site document: what it serves while the site document itself is broken. */
@@ -140,10 +139,17 @@ export function contentPlugin(): Plugin {
       });
       const dataDir = resolve(root, 'pages-data');
       server.watcher.add(dataDir);
-      const onChange = async (file: string) => {
+      const onChange = (file: string) => {
         if (!file.startsWith(dataDir) && !file.startsWith(resolve(root, 'public'))) return;
         // The studio's all-or-nothing writes stage temporary dot files first: the rename is the change.
         if (/\/\.[^/]*\.tmp$/.test(file)) return;
+        // A load that fails (a folder that cannot be read) is told in the terminal; the server keeps running.
+        reload().catch((err: Error) => {
+          cache = undefined;
+          server.config.logger.error(`Could not read pages-data/ after a change to ${file}: ${err.stack ?? err.message}`);
+        });
+      };
+      const reload = async () => {
         cache = undefined;
         const { problems } = await current();
         if (problems.length > 0) server.config.logger.error(fail(problems).message);
