@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { externalUrl, pageLink, text } from './primitives.ts';
+import { MAX_LENGTH, externalUrl, pageLink, text } from './primitives.ts';
 
 /**
  * What a button or link does (D5). Every button names one; there is no other way to make a link,
@@ -13,23 +13,23 @@ export const action = z
       .strictObject({
         kind: z.literal('email'),
         mailbox: z.enum(['contact', 'catalogue']).default('contact').meta({ description: 'Which mailbox of the site document.' }),
-        subject: z.string().optional(),
+        subject: z.string().max(MAX_LENGTH.title).optional(),
       })
       .meta({ description: "Write an e-mail to one of the company's mailboxes." }),
     z.strictObject({ kind: z.literal('call') }).meta({ description: "Call the company's first phone number." }),
     z
-      .strictObject({ kind: z.literal('whatsapp'), message: z.string().optional() })
+      .strictObject({ kind: z.literal('whatsapp'), message: z.string().max(MAX_LENGTH.lead).optional() })
       .meta({ description: 'Open a WhatsApp chat with the company.' }),
     z
       .strictObject({
         kind: z.literal('quote'),
-        details: z.string().optional().meta({ description: 'Prefills the Details field, e.g. "Demonstration request: water testing".' }),
+        details: z.string().max(MAX_LENGTH.lead).optional().meta({ description: 'Prefills the Details field, e.g. "Demonstration request: water testing".' }),
       })
       .meta({ description: 'Open the Request Quote dialog.' }),
     z
       .strictObject({
         kind: z.literal('catalogue'),
-        interest: z.string().optional().meta({ description: 'Prefills the Catalogue/Interest field, e.g. "Laboratory chemicals".' }),
+        interest: z.string().max(MAX_LENGTH.title).optional().meta({ description: 'Prefills the Catalogue/Interest field, e.g. "Laboratory chemicals".' }),
       })
       .meta({ description: 'Open the Product Catalogue Request dialog.' }),
   ])
@@ -38,7 +38,7 @@ export type Action = z.infer<typeof action>;
 
 export const button = z
   .strictObject({
-    label: text('The words on the button.'),
+    label: text('The words on the button.', 'label'),
     action,
     variant: z.enum(['primary', 'secondary']).default('primary').meta({ description: 'primary: filled; secondary: outlined.' }),
   })
@@ -46,5 +46,5 @@ export const button = z
 export type Button = z.infer<typeof button>;
 
 /** A text link: the same contract as a button, drawn as a link. */
-export const link = z.strictObject({ label: text('The link text.'), action });
+export const link = z.strictObject({ label: text('The link text.', 'label'), action });
 export type Link = z.infer<typeof link>;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { block } from './blocks/index.ts';
 import { collections } from './collections.ts';
-import { image, text } from './primitives.ts';
+import { MAX_LENGTH, image, text } from './primitives.ts';
 
 export const pageMeta = z.strictObject({
-  title: text('The page title; the site suffix is added after it.'),
+  title: text('The page title; the site suffix is added after it.', 'title'),
   description: z.string().trim().min(50).max(160).meta({ description: 'Search and share description, 50 to 160 characters.' }),
-  keywords: z.array(z.string().trim().min(1)).min(1).meta({ description: 'Search keywords for this page.' }),
+  keywords: z.array(z.string().trim().min(1).max(MAX_LENGTH.label)).min(1).meta({ description: 'Search keywords for this page.' }),
   image: image.optional().meta({ description: 'Share image; the site default is used when absent.' }),
   noindex: z.boolean().optional().meta({ description: 'Keep this page out of search engines and the sitemap (the not-found page must have it).' }),
   searchGroup: z

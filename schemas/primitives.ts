@@ -1,7 +1,26 @@
 import { z } from 'zod';
+import { SLUG } from './routes.ts';
 
-/** Plain text an author writes; never empty. */
-export const text = (description: string) => z.string().trim().min(1).meta({ description });
+/**
+ * The most characters each kind of text may have: room for what the layout shows, and a bound on
+ * what a document can hold (a heading of megabytes is a mistake). docs/authors.md lists them.
+ */
+export const MAX_LENGTH = {
+  /** A button, a menu entry, a badge, a tab, a caption, a keyword. */
+  label: 80,
+  /** A heading or a name. */
+  title: 150,
+  /** One or two sentences: a lead, an intro, a card's text, a list item. */
+  lead: 600,
+  /** A paragraph of running text (a text or policy block). */
+  paragraph: 3000,
+  /** A picture's alt text. */
+  alt: 250,
+} as const;
+export type TextKind = keyof typeof MAX_LENGTH;
+
+/** Plain text an author writes; never empty; as long as its kind allows. */
+export const text = (description: string, kind: TextKind = 'lead') => z.string().trim().min(1).max(MAX_LENGTH[kind]).meta({ description });
 
 /**
  * What a value points at, outside its own document. The validator follows these through the schema
@@ -20,7 +39,7 @@ export function referenceOf(schema: z.ZodType): ReferenceKind | undefined {
 }
 const references = new WeakMap<z.ZodType, ReferenceKind | undefined>();
 
-const word = '[a-z0-9]+(?:-[a-z0-9]+)*';
+const word = SLUG;
 
 /** A path inside this site, optionally with an anchor: '/services/water-testing', '/#contact'. */
 export const pageLink = z
@@ -136,6 +155,7 @@ const announced = /^(an? |the )?(image|picture|photo|graphic) (of|showing) /i;
 /** Alt text as a screen reader reads it out: what the picture shows, or empty for decoration. */
 export const altText = z
   .string()
+  .max(MAX_LENGTH.alt)
   .refine((v) => v === v.trim(), { error: 'alt text without leading or trailing spaces', params: { code: 'alt-text' } })
   .refine((v) => !fileName.test(v) && !bareWord.test(v), { error: 'alt text that says what the picture shows, not a file name or a bare word like "image"', params: { code: 'alt-text' } })
   .refine((v) => !announced.test(v), { error: 'alt text without "image of" (screen readers announce the picture already)', params: { code: 'alt-text' } })

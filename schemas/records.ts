@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { brandId, categoryId, email, externalUrl, httpsUrl, image, imageSrc, pdfFile, phone, productId, slug, text } from './primitives.ts';
+import { MAX_LENGTH, brandId, categoryId, email, externalUrl, httpsUrl, image, imageSrc, pdfFile, phone, productId, slug, text } from './primitives.ts';
 
 const partnerCategories = [
   'Water Testing & Analysis', 'Chemicals & Reagents', 'Laboratory Glassware', 'Scientific Equipment',
@@ -10,9 +10,9 @@ const year = z.int().min(1600).max(2100);
 
 export const partner = z.strictObject({
   id: slug,
-  name: text('Brand name.'),
+  name: text('Brand name.', 'title'),
   description: text('What the brand makes and what we supply from it.'),
-  specialties: z.array(z.string().min(1)).min(1),
+  specialties: z.array(z.string().min(1).max(MAX_LENGTH.label)).min(1),
   logo: imageSrc.meta({ description: 'Local wordmark (/images/brands/...) or the remote logo the brand supplies.' }),
   logoSource: httpsUrl
     .meta({ description: 'Where `npm run probe-partners` downloaded the logo from, on the partner\'s website. Set by that command.' })
@@ -24,11 +24,11 @@ export const partner = z.strictObject({
   websiteUrl: externalUrl,
   productCatalogUrl: externalUrl.optional(),
   contactInfo: z
-    .strictObject({ email: email.optional(), phone: phone.optional(), address: z.string().optional() })
+    .strictObject({ email: email.optional(), phone: phone.optional(), address: z.string().max(MAX_LENGTH.lead).optional() })
     .optional(),
-  certification: z.array(z.string().min(1)).optional(),
+  certification: z.array(z.string().min(1).max(MAX_LENGTH.label)).optional(),
   established: year.optional(),
-  countries: z.array(z.string().min(1)).optional(),
+  countries: z.array(z.string().min(1).max(MAX_LENGTH.label)).optional(),
   category: z.enum(partnerCategories),
   isOfficialDistributor: z.boolean().optional(),
 });
@@ -42,7 +42,7 @@ export const partnersDocument = z.strictObject({
 /** The catalogue's categories: a product names one of these by id, so a typo never makes a new category. */
 export const productCategory = z.strictObject({
   id: slug,
-  name: text('The category as buyers read it, e.g. "Photometers".'),
+  name: text('The category as buyers read it, e.g. "Photometers".', 'title'),
 });
 export type ProductCategory = z.infer<typeof productCategory>;
 
@@ -53,7 +53,7 @@ export const productCategoriesDocument = z
   })
   .meta({ title: 'Product categories', description: 'Every category a product may name (pages-data/records/product-categories.json).' });
 
-const listItem = z.string().trim().min(1);
+const listItem = z.string().trim().min(1).max(MAX_LENGTH.lead);
 
 /**
  * One product of the catalogue, in a file of its own: pages-data/records/products/<id>.json, its id
@@ -62,7 +62,7 @@ const listItem = z.string().trim().min(1);
 export const productDocument = z
   .strictObject({
     $schema: z.string().optional(),
-    name: text('The product\'s name as its maker gives it, e.g. "Photometer 7500".'),
+    name: text('The product\'s name as its maker gives it, e.g. "Photometer 7500".', 'title'),
     brand: brandId,
     category: categoryId,
     model: listItem.optional().meta({ description: 'The model or part number a buyer quotes by, where the maker gives one.' }),
@@ -72,7 +72,7 @@ export const productDocument = z
     specifications: z.array(listItem).default([]),
     applications: z.array(listItem).default([]),
     datasheet: pdfFile.optional(),
-    price: z.string().trim().min(1).optional().meta({ description: 'Price text; "Contact for pricing" where no price is published.' }),
+    price: z.string().trim().min(1).max(MAX_LENGTH.label).optional().meta({ description: 'Price text; "Contact for pricing" where no price is published.' }),
   })
   .meta({ title: 'Product', description: 'One product: pages-data/records/products/<id>.json (the file name is its id).' });
 
@@ -81,17 +81,17 @@ export type Product = Omit<z.output<typeof productDocument>, '$schema'> & { id: 
 
 export const supplier = z.strictObject({
   id: slug,
-  name: text('Brand name.'),
+  name: text('Brand name.', 'title'),
   description: text('A sentence or two.'),
-  specialties: z.array(z.string().min(1)).min(1),
+  specialties: z.array(z.string().min(1).max(MAX_LENGTH.label)).min(1),
   logo: imageSrc,
   image: imageSrc,
   websiteUrl: externalUrl.optional(),
   productCatalogUrl: externalUrl.optional(),
   contactInfo: z.strictObject({ email: email.optional(), phone: phone.optional() }),
-  certification: z.array(z.string().min(1)).default([]),
+  certification: z.array(z.string().min(1).max(MAX_LENGTH.label)).default([]),
   established: year,
-  countries: z.array(z.string().min(1)).default([]),
+  countries: z.array(z.string().min(1).max(MAX_LENGTH.label)).default([]),
   featured: z
     .array(productId)
     .max(3)

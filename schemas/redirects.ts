@@ -4,9 +4,9 @@
 // navigation inside the app answer each `from` with a 301 to its `to`, keeping the query.
 import { z } from 'zod';
 import { reference } from './primitives.ts';
-import { PATTERN_SEGMENT } from './routes.ts';
+import { PATTERN_SEGMENT, SLUG } from './routes.ts';
 
-const word = '[a-z0-9]+(?:-[a-z0-9]+)*';
+const word = SLUG;
 const pattern = PATTERN_SEGMENT.replace(/[[\]]/g, '\\$&');
 
 /** An address, of this site or of the old one: letters, digits, - _ . ~ between slashes. */

@@ -12,6 +12,9 @@ export const RECORD_FILES = {
   suppliers: 'records/suppliers.json',
   categories: 'records/product-categories.json',
 } as const;
+/** The form of an id and of each word of a page's address: lowercase words joined by hyphens (a regular expression's source). */
+export const SLUG = '[a-z0-9]+(?:-[a-z0-9]+)*';
+
 /** A last segment standing for any one segment: /products/[id] is /products/x for every x (a template page, a pattern redirect). */
 export const PATTERN_SEGMENT = '[id]';
 export const isPattern = (route: string) => route.endsWith(`/${PATTERN_SEGMENT}`);
@@ -22,7 +25,7 @@ export const isRecordFile = (file: string) => file === RECORD_FILES.site || file
 
 /** The products collection: one file per product, named by its id. */
 export const PRODUCTS_FOLDER = 'records/products/';
-const PRODUCT_FILE = /^records\/products\/([a-z0-9]+(?:-[a-z0-9]+)*)\.json$/;
+const PRODUCT_FILE = new RegExp(`^records/products/(${SLUG})\\.json$`);
 /** The id of a product file (records/products/photometer-7500.json), if the path is one. */
 export const productIdOfFile = (file: string): string | undefined => PRODUCT_FILE.exec(file)?.[1];
 export const productFile = (id: string) => `${PRODUCTS_FOLDER}${id}.json`;
@@ -52,6 +55,16 @@ export function entryRoute(templateRoute: string, id: string, page = 1): string 
  * carries no list of routes. /services/x is /_data/pages/services/x/index.json, / is /_data/pages/index.json.
  */
 export const pageDataPath = (route: string) => `/_data/pages${route === '/' ? '' : route}/index.json`;
+
+/**
+ * Whether a path names a file the build writes beside the pages (their documents under /_data/, the
+ * code under /assets/, the sitemaps, robots.txt, the hosts' files): a redirect from one would hide it.
+ */
+export const isBuildFile = (path: string) =>
+  /^\/(?:_data|assets)(?:\/|$)/.test(path) || /^\/(?:robots\.txt|sitemap(?:-\d+)?\.xml|_headers|_redirects|404\.html)$/.test(path);
+
+/** The page whose old .html address `path` is (/x.html and /x/index.html are /x's, D11); undefined for another path. */
+export const htmlAddressOf = (path: string): string | undefined => (/\.html$/.test(path) ? path.replace(/(\/index)?\.html$/, '') || '/' : undefined);
 
 /** The page a document serves: a.json is /a, a/b.json is /a/b, a/index.json is /a, index.json is /. */
 export function routeOfFile(file: string): string {

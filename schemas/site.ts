@@ -1,20 +1,20 @@
 import { z } from 'zod';
 import { readDays, readHours } from './hours.ts';
-import { email, externalUrl, httpsUrl, image, pageLink, phone, siteOrigin, text } from './primitives.ts';
+import { MAX_LENGTH, email, externalUrl, httpsUrl, image, pageLink, phone, siteOrigin, text } from './primitives.ts';
 
-const navLink = z.strictObject({ label: text('Link text.'), to: pageLink });
+const navLink = z.strictObject({ label: text('Link text.', 'label'), to: pageLink });
 
 const navItem = z.union([
   z
     .strictObject({
-      label: text('Menu label.'),
+      label: text('Menu label.', 'label'),
       to: pageLink,
       mobileTo: pageLink.optional().meta({ description: 'Where the mobile menu points instead (e.g. /#contact).' }),
     })
     .meta({ title: 'Link', description: 'A link in the header.' }),
   z
     .strictObject({
-      label: text('Menu label.'),
+      label: text('Menu label.', 'label'),
       to: pageLink,
       menu: z
         .strictObject({ links: z.array(navLink).min(1), viewAll: navLink })
@@ -27,9 +27,9 @@ export type NavItem = z.infer<typeof navItem>;
 export const siteDocument = z
   .strictObject({
     $schema: z.string().optional(),
-    name: text('Company name, e.g. "Acacia Scientific Ltd".'),
-    shortName: text('Short name for the header.'),
-    tagline: text('The principle, e.g. "Service with Care and Integrity".'),
+    name: text('Company name, e.g. "Acacia Scientific Ltd".', 'title'),
+    shortName: text('Short name for the header.', 'title'),
+    tagline: text('The principle, e.g. "Service with Care and Integrity".', 'title'),
     url: siteOrigin.meta({ description: 'Canonical site address (an origin: no path, no trailing slash); SITE_URL overrides it at build.' }),
     mailboxes: z.strictObject({
       contact: email.meta({ description: 'Contact and quote requests.' }),
@@ -38,11 +38,11 @@ export const siteDocument = z
     phones: z.array(phone).min(1).max(3),
     whatsapp: z.string().regex(/^\d{9,15}$/, 'digits only, with the country code, e.g. 254700000101').meta({ description: 'WhatsApp number for wa.me links.' }),
     address: z.strictObject({
-      building: text('e.g. "Alpha Center"'),
-      street: text('e.g. "Eastern Bypass"'),
-      area: text('e.g. "Membley"'),
-      city: text('e.g. "Nairobi"'),
-      postalCode: text('e.g. "00200"'),
+      building: text('e.g. "Alpha Center"', 'label'),
+      street: text('e.g. "Eastern Bypass"', 'label'),
+      area: text('e.g. "Membley"', 'label'),
+      city: text('e.g. "Nairobi"', 'label'),
+      postalCode: text('e.g. "00200"', 'label'),
       country: z.string().length(2).meta({ description: 'ISO country code, e.g. KE.' }),
     }),
     map: z.strictObject({
@@ -54,11 +54,11 @@ export const siteDocument = z
     hours: z
       .array(
         z.strictObject({
-          days: text('e.g. "Monday – Friday", "Saturday" or "Saturday, Sunday"').refine((v) => readDays(v) !== undefined, {
+          days: text('e.g. "Monday – Friday", "Saturday" or "Saturday, Sunday"', 'label').refine((v) => readDays(v) !== undefined, {
             error: 'days of the week, e.g. "Monday – Friday", "Saturday" or "Saturday, Sunday"',
             params: { code: 'opening-hours' },
           }),
-          hours: text('e.g. "8:00 AM – 6:00 PM", "08:00 – 18:00" or "Closed"').refine((v) => readHours(v) !== undefined, {
+          hours: text('e.g. "8:00 AM – 6:00 PM", "08:00 – 18:00" or "Closed"', 'label').refine((v) => readHours(v) !== undefined, {
             error: 'opening and closing times, e.g. "8:00 AM – 6:00 PM" or "08:00 – 18:00", or "Closed"',
             params: { code: 'opening-hours' },
           }),
@@ -66,9 +66,9 @@ export const siteDocument = z
       )
       .min(1)
       .meta({ description: 'Shown wherever hours are (home, contact page, footer), and read by search engines as the opening hours.' }),
-    replyTime: text('Promised reply time, e.g. "24 hours".'),
+    replyTime: text('Promised reply time, e.g. "24 hours".', 'label'),
     social: z
-      .array(z.strictObject({ network: z.enum(['facebook', 'linkedin', 'x', 'instagram', 'youtube']), label: text('Accessible name.'), url: externalUrl }))
+      .array(z.strictObject({ network: z.enum(['facebook', 'linkedin', 'x', 'instagram', 'youtube']), label: text('Accessible name.', 'label'), url: externalUrl }))
       .length(3),
     nav: z.strictObject({
       header: z.array(navItem).min(1),
@@ -77,14 +77,14 @@ export const siteDocument = z
     }),
     footer: z.strictObject({
       about: text('A sentence about the company.'),
-      newsletter: z.strictObject({ title: text('Heading.'), text: text('One sentence.') }),
+      newsletter: z.strictObject({ title: text('Heading.', 'title'), text: text('One sentence.') }),
       copyrightYear: z.int().min(2000).max(2100),
     }),
     seo: z.strictObject({
-      titleSuffix: z.string().min(1).meta({ description: 'Added after every page title, with its leading space, e.g. " | Acacia Scientific".' }),
-      defaultTitle: text('The title when a page has none of its own.'),
+      titleSuffix: z.string().min(1).max(MAX_LENGTH.label).meta({ description: 'Added after every page title, with its leading space, e.g. " | Acacia Scientific".' }),
+      defaultTitle: text('The title when a page has none of its own.', 'title'),
       description: z.string().min(50).max(160),
-      keywords: z.array(z.string()).min(1),
+      keywords: z.array(z.string().max(MAX_LENGTH.label)).min(1),
       shareImage: image,
       themeColor: z.string().regex(/^#[0-9a-f]{6}$/i),
     }),

@@ -1,25 +1,25 @@
 import { z } from 'zod';
 import { button, link } from '../action.ts';
-import { icon, image, text } from '../primitives.ts';
+import { MAX_LENGTH, icon, image, text } from '../primitives.ts';
 import { gridSlot } from '../slots.ts';
 import { itemList, sectionFields } from './common.ts';
 import { defineBlock, noRecords, ownAnchor, sectionParts } from './define.ts';
 
 const card = z.strictObject({
-  title: text('Card heading.'),
-  description: z.string().optional(),
+  title: text('Card heading.', 'title'),
+  description: z.string().max(MAX_LENGTH.lead).optional(),
   icon: icon.optional(),
   image: image.optional(),
-  badge: z.string().optional().meta({ description: 'A short label, e.g. a grade ("AR/ACS grade").' }),
+  badge: z.string().max(MAX_LENGTH.label).optional().meta({ description: 'A short label, e.g. a grade ("AR/ACS grade").' }),
   facts: z
-    .array(z.strictObject({ label: text('e.g. "Readability"'), value: text('e.g. "0.1 mg"') }))
+    .array(z.strictObject({ label: text('e.g. "Readability"', 'label'), value: text('e.g. "0.1 mg"', 'label') }))
     .optional()
     .meta({ description: 'Label and value pairs, e.g. readability, capacity, temperature.' }),
   lists: z
-    .array(z.strictObject({ title: z.string().optional(), items: itemList }))
+    .array(z.strictObject({ title: z.string().max(MAX_LENGTH.title).optional(), items: itemList }))
     .optional()
     .meta({ description: 'Titled item lists, e.g. "Applications".' }),
-  tags: z.array(z.string()).optional().meta({ description: 'Short labels shown as badges.' }),
+  tags: z.array(z.string().max(MAX_LENGTH.label)).optional().meta({ description: 'Short labels shown as badges.' }),
   link: link.optional().meta({ description: 'Where the card leads: its title becomes this link.' }),
   links: z.array(link).optional().meta({ description: 'Text links, e.g. partner brands (external links open a new tab).' }),
   buttons: z.array(button).max(3).optional(),

@@ -10,7 +10,7 @@ export const contactSection = defineBlock({
       ...sectionFields,
       messageRows: z.int().min(3).max(10).meta({ description: 'Rows of the message box (5 on home, 6 on /contact).' }),
       successToast: z
-        .strictObject({ title: text('Toast title.'), message: text('Toast text.') })
+        .strictObject({ title: text('Toast title.', 'title'), message: text('Toast text.') })
         .meta({ description: 'Shown once the message has been delivered to the form endpoint.' }),
       showChatButtons: z.boolean().default(false).meta({ description: 'Show the WhatsApp and Call Now buttons.' }),
       showMap: z.boolean().default(true),

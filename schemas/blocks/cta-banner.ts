@@ -9,7 +9,7 @@ export const ctaBanner = defineBlock({
     .strictObject({
       type: z.literal('cta-banner'),
       id: sectionFields.id,
-      title: text('Banner heading.'),
+      title: text('Banner heading.', 'title'),
       text: text('One or two sentences.'),
       buttons: z.array(button).min(1).max(3),
     })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { image } from '../primitives.ts';
+import { MAX_LENGTH, image } from '../primitives.ts';
 import { gridSlot } from '../slots.ts';
 import { sectionFields } from './common.ts';
 import { defineBlock, noOffers, noRecords, ownAnchor, section } from './define.ts';
@@ -9,7 +9,7 @@ export const gallery = defineBlock({
     .strictObject({
       type: z.literal('gallery'),
       ...sectionFields,
-      images: z.array(z.strictObject({ image, caption: z.string().optional() })).min(1),
+      images: z.array(z.strictObject({ image, caption: z.string().max(MAX_LENGTH.label).optional() })).min(1),
     })
     .meta({ title: 'Gallery', description: 'Pictures with captions in a grid.' }),
   place: 'body',

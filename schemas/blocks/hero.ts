@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { button } from '../action.ts';
-import { image, pageLink, text } from '../primitives.ts';
+import { MAX_LENGTH, image, pageLink, text } from '../primitives.ts';
 import { besideHeading, fullWidthSlot } from '../slots.ts';
 import { sectionFields } from './common.ts';
 import { defineBlock, noOffers, noRecords, ownAnchor } from './define.ts';
 
 const slide = z.strictObject({
-  title: text('Slide heading.'),
+  title: text('Slide heading.', 'title'),
   lead: text('One or two sentences under the heading.'),
   image,
 });
@@ -16,10 +16,10 @@ export const hero = defineBlock({
     .strictObject({
       type: z.literal('hero'),
       id: sectionFields.id,
-      title: text('The page heading (the one h1 of the page).'),
+      title: text('The page heading (the one h1 of the page).', 'title'),
       lead: text('One or two sentences under the heading (a rotating hero shows each slide\'s lead instead).'),
-      eyebrow: z.string().optional().meta({ description: 'A short line above the heading.' }),
-      badge: z.string().optional().meta({ description: 'A badge above the heading, e.g. "Official Palintest Distributor".' }),
+      eyebrow: z.string().max(MAX_LENGTH.label).optional().meta({ description: 'A short line above the heading.' }),
+      badge: z.string().max(MAX_LENGTH.label).optional().meta({ description: 'A badge above the heading, e.g. "Official Palintest Distributor".' }),
       image: image.optional().meta({ description: 'The picture beside the heading.' }),
       slides: z
         .array(slide)
@@ -27,7 +27,7 @@ export const hero = defineBlock({
         .optional()
         .meta({ description: 'Rotating slides (every 5 s, with dots). The hero title stays as the page h1 above them.' }),
       back: z
-        .strictObject({ label: text('e.g. "Back to Services"'), to: pageLink })
+        .strictObject({ label: text('e.g. "Back to Services"', 'label'), to: pageLink })
         .optional()
         .meta({ description: 'A back link above the heading.' }),
       buttons: z.array(button).max(3).default([]),

@@ -10,7 +10,7 @@ export const partnerListing = defineBlock({
       type: z.literal('partner-listing'),
       ...sectionFields,
       groups: z
-        .array(z.strictObject({ title: text('Group heading, e.g. "Water Testing & Analysis".'), partners: z.array(partnerId).min(1) }))
+        .array(z.strictObject({ title: text('Group heading, e.g. "Water Testing & Analysis".', 'title'), partners: z.array(partnerId).min(1) }))
         .min(1),
     })
     .meta({ title: 'Partner listing', description: 'Partners grouped by category, each with Learn More and Visit Site.' }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { policySectionAnchor } from '../anchors.ts';
-import { text } from '../primitives.ts';
+import { MAX_LENGTH, text } from '../primitives.ts';
 import { itemList, sectionFields } from './common.ts';
 import { defineBlock, noOffers, noRecords, noPictures } from './define.ts';
 
@@ -10,14 +10,14 @@ export const policyText = defineBlock({
       type: z.literal('policy-text'),
       ...sectionFields,
       facts: z
-        .array(z.strictObject({ label: text('e.g. "Effective date"'), value: text('e.g. "01/01/2025"') }))
+        .array(z.strictObject({ label: text('e.g. "Effective date"', 'label'), value: text('e.g. "01/01/2025"', 'label') }))
         .optional()
         .meta({ description: 'Document facts shown above the text: dates, version, reference.' }),
       sections: z
         .array(
           z.strictObject({
-            heading: text('Section heading.'),
-            paragraphs: z.array(z.string().trim().min(1)).default([]),
+            heading: text('Section heading.', 'title'),
+            paragraphs: z.array(z.string().trim().min(1).max(MAX_LENGTH.paragraph)).default([]),
             items: itemList.optional(),
           }),
         )

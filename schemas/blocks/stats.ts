@@ -9,7 +9,7 @@ export const stats = defineBlock({
       type: z.literal('stats'),
       ...sectionFields,
       items: z
-        .array(z.strictObject({ value: text('The figure as claimed, e.g. "15+" (D9: never computed).'), label: text('e.g. "Years of experience"') }))
+        .array(z.strictObject({ value: text('The figure as claimed, e.g. "15+" (D9: never computed).', 'label'), label: text('e.g. "Years of experience"', 'label') }))
         .min(1)
         .max(6),
     })

@@ -13,9 +13,9 @@ export const tabs = defineBlock({
         .array(
           z.strictObject({
             id: slug,
-            label: text('Tab label.'),
+            label: text('Tab label.', 'label'),
             icon: icon.optional(),
-            sections: z.array(z.strictObject({ title: text('Section heading.'), items: itemList })).min(1),
+            sections: z.array(z.strictObject({ title: text('Section heading.', 'title'), items: itemList })).min(1),
           }),
         )
         .min(2),

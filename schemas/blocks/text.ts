@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { button } from '../action.ts';
-import { image } from '../primitives.ts';
+import { MAX_LENGTH, image } from '../primitives.ts';
 import { itemList, sectionFields } from './common.ts';
 import { besideHeading } from '../slots.ts';
 import { defineBlock, noOffers, noRecords, ownAnchor } from './define.ts';
@@ -10,7 +10,7 @@ export const textBlock = defineBlock({
     .strictObject({
       type: z.literal('text'),
       ...sectionFields,
-      paragraphs: z.array(z.string().trim().min(1)).default([]),
+      paragraphs: z.array(z.string().trim().min(1).max(MAX_LENGTH.paragraph)).default([]),
       items: itemList.optional().meta({ description: 'A bulleted list after the paragraphs.' }),
       image: image.optional().meta({ description: 'A picture beside the text.' }),
       buttons: z.array(button).max(3).optional(),

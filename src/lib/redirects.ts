@@ -1,17 +1,23 @@
 // Where a redirect of pages-data/redirects.json sends an address: the one rule `npm run serve`, the
 // host files, the app's router and the studio follow. No zod and no node: the browser imports it.
-import { isPattern, PATTERN_SEGMENT } from '../../schemas/routes.ts';
+import { isPattern, PATTERN_SEGMENT, SLUG } from '../../schemas/routes.ts';
 
 export interface RedirectRule {
   from: string;
   to: string;
 }
 
-/** The segment a pattern's [id] stands for, if `path` is one segment under its prefix. */
+const ID = new RegExp(`^${SLUG}$`);
+
+/**
+ * The segment a pattern's [id] stands for, if `path` is one segment under its prefix and that segment
+ * is an id (lowercase words joined by hyphens): anything else (a space, a line break, a quote, a
+ * capital) gets no redirect, so no server puts it into a Location header.
+ */
 function idUnder(pattern: string, path: string): string | undefined {
   const prefix = pattern.slice(0, -PATTERN_SEGMENT.length);
   const rest = path.startsWith(prefix) ? path.slice(prefix.length) : '';
-  return rest !== '' && !rest.includes('/') ? rest : undefined;
+  return ID.test(rest) ? rest : undefined;
 }
 
 /**

@@ -27,6 +27,13 @@ describe('where a redirect sends an address', () => {
     expect(redirectTarget(rules, '/products')).toBeUndefined();
     expect(redirectTarget(rules, '/products/a/b')).toBeUndefined();
   });
+
+  it('a pattern carries over an id only: lowercase words joined by hyphens (issue 36, item 3)', () => {
+    for (const id of ['x\r\nSet-Cookie: session=attacker', 'x y', 'X', 'a_b', 'a.b', '-a', 'a--b', '%0d%0a', 'a"b', 'ü']) {
+      expect(redirectTarget(rules, `/products/${id}`), JSON.stringify(id)).toBeUndefined();
+    }
+    expect(redirectTarget(rules, '/products/n-4410')).toBe('/catalogue/n-4410');
+  });
 });
 
 describe('the host files of the redirects', async () => {
@@ -46,6 +53,6 @@ describe('the host files of the redirects', async () => {
 
   it('our server reads them as they are; nginx gets a map of regular expressions, exact addresses first', () => {
     expect(JSON.parse(files[SERVER_REDIRECTS_FILE]!)).toEqual(content!.redirects);
-    expect(files[NGINX_REDIRECTS_FILE]).toContain('    "~^/services/microscopy-old/*$"  "/services/microscopy";\n    "~^/goods/([^/]+)/*$"  "/products/$1";\n}');
+    expect(files[NGINX_REDIRECTS_FILE]).toContain('    "~^/services/microscopy-old/*$"  "/services/microscopy";\n    "~^/goods/([a-z0-9]+(?:-[a-z0-9]+)*)/*$"  "/products/$1";\n}');
   });
 });

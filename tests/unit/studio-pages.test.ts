@@ -241,6 +241,9 @@ describe('deleting a page', () => {
     expect((await post('delete', { file: 'index.json', version: await versionOf('index.json') })).status).toBe(400);
     const res = await post('delete', { file: 'services/spectroscopy.json', version: await versionOf('services/spectroscopy.json'), redirectTo: '/nowhere' });
     expect(res.status).toBe(400);
+    // A redirect to the not-found page would be a 301 to a 404 (issue 36, item 7).
+    const toNotFound = await post('delete', { file: 'services/spectroscopy.json', version: await versionOf('services/spectroscopy.json'), redirectTo: '/404' });
+    expect(toNotFound).toEqual({ status: 400, body: { error: '/404 is not another page of the site' } });
     expect(existsSync(join(root, 'pages-data/services/spectroscopy.json'))).toBe(true);
   });
 });

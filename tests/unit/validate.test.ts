@@ -73,6 +73,21 @@ describe('npm run validate', () => {
     expect(await validateWith({ 'contact.json': page({ meta: withKeywords }) })).toEqual([]);
   });
 
+  it('reports text longer than its kind allows: a heading of megabytes, a long lead, button label and alt text (issue 36, item 7)', async () => {
+    const huge = 'Contact us '.repeat(450_000); // 4.9 MB
+    const fixture = page({ meta: withKeywords, block: `,\n      "image": { "src": "/images/placeholder.svg", "alt": "${'A quiet laboratory bench. '.repeat(10).trim()}" }` })
+      .replace('"title": "Contact us"', `"title": "${huge}"`)
+      .replace('"lead": "We reply within a working day."', `"lead": "${'We reply within a working day. '.repeat(21)}"`)
+      .replace('{ "label": "Go"', `{ "label": "${'Go '.repeat(28).trim()}"`);
+    const problems = await problemsWith({ 'contact.json': fixture });
+    expect(problems.map((p) => [p.path, p.code, p.message])).toEqual([
+      ['blocks[0].title', 'too-long', `too long: at most 150 characters (this has ${huge.trim().length})`],
+      ['blocks[0].lead', 'too-long', 'too long: at most 600 characters (this has 650)'],
+      ['blocks[0].buttons[0].label', 'too-long', 'too long: at most 80 characters (this has 83)'],
+      ['blocks[0].image.alt', 'too-long', 'too long: at most 250 characters (this has 259)'],
+    ]);
+  });
+
   it('reports malformed JSON at its line and column', async () => {
     expect(await validateWith({ 'contact.json': '{\n  "meta": {\n    "title": "x",\n  }\n}\n' })).toEqual([
       { at: 'pages-data/contact.json:4:3', path: '', code: 'malformed-json' },
@@ -339,6 +354,30 @@ ${lines.map((l) => `    ${l}`).join(',\n')}
     expect(problems[0]!.message).toContain('pages-data/contact.json');
     expect(problems[1]!.message).toContain('did you mean /services?');
     expect(problems[2]!.message).toContain('/old-c, which redirects again to /contact');
+  });
+
+  it('reports a redirect from a file the build writes, from a page\'s .html address, and to the not-found page (issue 36, item 7)', async () => {
+    const doc = redirects(
+      '{ "from": "/robots.txt", "to": "/contact" }',
+      '{ "from": "/sitemap.xml", "to": "/contact" }',
+      '{ "from": "/_data/pages/index.json", "to": "/contact" }',
+      '{ "from": "/assets/[id]", "to": "/products/[id]" }',
+      '{ "from": "/contact.html", "to": "/privacy-policy" }',
+      '{ "from": "/services/index.html", "to": "/contact" }',
+      '{ "from": "/old-e", "to": "/404" }',
+    );
+    const problems = await problemsWith({ 'redirects.json': doc });
+    expect(problems.map(brief)).toEqual([
+      { at: 'pages-data/redirects.json:4:15', path: 'redirects[0].from', code: 'redirect-from-build-file' },
+      { at: 'pages-data/redirects.json:5:15', path: 'redirects[1].from', code: 'redirect-from-build-file' },
+      { at: 'pages-data/redirects.json:6:15', path: 'redirects[2].from', code: 'redirect-from-build-file' },
+      { at: 'pages-data/redirects.json:7:15', path: 'redirects[3].from', code: 'redirect-from-build-file' },
+      { at: 'pages-data/redirects.json:8:15', path: 'redirects[4].from', code: 'redirect-from-html-address' },
+      { at: 'pages-data/redirects.json:9:15', path: 'redirects[5].from', code: 'redirect-from-html-address' },
+      { at: 'pages-data/redirects.json:10:31', path: 'redirects[6].to', code: 'redirect-to-not-found' },
+    ]);
+    expect(problems[4]!.message).toBe('a redirect from /contact.html, the old .html address of the page /contact, which leads to that page already');
+    expect(hintOf(problems[0]!)).toMatch(/robots\.txt, \/sitemap\.xml/);
   });
 
   it('is optional, and is not a page', async () => {

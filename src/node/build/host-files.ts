@@ -6,7 +6,7 @@
 import { pageDocument } from '../../../schemas/page.ts';
 import { partnersDocument, suppliersDocument } from '../../../schemas/records.ts';
 import type { Redirect } from '../../../schemas/redirects.ts';
-import { entryRoute, isPattern, NOT_FOUND_ROUTE, PATTERN_SEGMENT, routeOfFile } from '../../../schemas/routes.ts';
+import { entryRoute, isPattern, NOT_FOUND_ROUTE, PATTERN_SEGMENT, routeOfFile, SLUG } from '../../../schemas/routes.ts';
 import { siteDocument, type SiteDocument } from '../../../schemas/site.ts';
 import type { Content, Page } from '../content/load.ts';
 import { walkReferences } from '../content/load.ts';
@@ -64,14 +64,15 @@ function hostHeaders(headers: Record<string, string>): string {
  * pages-data/redirects.json for nginx: a map from the request's path to where it goes, which
  * deploy/nginx.conf answers with a 301 keeping the query. Regular expressions, tried in order, so a
  * trailing slash and a pattern's [id] are matched as `npm run serve` matches them (src/lib/redirects.ts);
- * an exact address comes before any pattern there too.
+ * an exact address comes before any pattern there too. $uri is decoded (%0d%0a is a line break), so
+ * a pattern captures an id's characters only: anything else would go into the Location header as it is.
  */
 function nginxRedirects(redirects: readonly Redirect[]): string {
   const escape = (path: string) => path.replace(/\./g, '\\.');
   const ordered = [...redirects.filter((r) => !isPattern(r.from)), ...redirects.filter((r) => isPattern(r.from))];
   const lines = ordered.map(({ from, to }) =>
     isPattern(from)
-      ? `    "~^${escape(from.slice(0, -PATTERN_SEGMENT.length))}([^/]+)/*$"  "${to.slice(0, -PATTERN_SEGMENT.length)}$1";`
+      ? `    "~^${escape(from.slice(0, -PATTERN_SEGMENT.length))}(${SLUG})/*$"  "${to.slice(0, -PATTERN_SEGMENT.length)}$1";`
       : `    "~^${escape(from)}/*$"  "${to}";`,
   );
   return [
@@ -110,7 +111,8 @@ function hostRedirects(pages: readonly (readonly [string, Page])[], redirects: r
     ...patterns.map(line),
     '',
     '# pages-data/redirects.json (D17): addresses no page answers any more, for good, keeping the query;',
-    '# a trailing slash matches too. [id] is one path segment (:id).',
+    '# a trailing slash matches too. [id] is one path segment (:id): these hosts cannot narrow it to an id\'s',
+    '# characters as our server and nginx do, so a segment that is not an id is sent on to an address no page answers.',
     ...redirects.map(({ from, to }) => `${from.replace(`/${PATTERN_SEGMENT}`, '/:id')}  ${to.replace(`/${PATTERN_SEGMENT}`, '/:id')}  301`),
     '',
     "# The not-found page's own route is not a page; the build manifest and these files are not part of the site.",

@@ -17,7 +17,7 @@ import {
 } from '../../../schemas/records.ts';
 import { redirectsDocument, type Redirect } from '../../../schemas/redirects.ts';
 import {
-  canonicalPath, isPattern, isRecordFile, isTemplateFile, NOT_FOUND_ROUTE, partnerAlias, partnerIdOfRoute, productFile, productIdOfFile, RECORD_FILES,
+  canonicalPath, htmlAddressOf, isBuildFile, isPattern, isRecordFile, isTemplateFile, NOT_FOUND_ROUTE, PATTERN_SEGMENT, partnerAlias, partnerIdOfRoute, productFile, productIdOfFile, RECORD_FILES,
   REDIRECTS_FILE, routeOfFile,
 } from '../../../schemas/routes.ts';
 import { siteDocument, type SiteDocument } from '../../../schemas/site.ts';
@@ -463,8 +463,9 @@ function checkPictureSizes(
 
 /**
  * The redirects document's own rules, on whatever of it reads (D17): a redirect leaves from an address
- * nothing serves (no page, no file under public/), leads to a page in one step, and each address
- * has one.
+ * nothing serves (no page, no file under public/, no file the build writes, not a page's old .html
+ * address, which leads to the page), leads to a page other than the not-found page in one step, and
+ * each address has one.
  */
 function checkRedirects(
   root: string,
@@ -486,11 +487,15 @@ function checkRedirects(
   for (const { i, from, to } of rules) {
     if (from !== undefined) {
       const served = claims.has(from) ? from : isPattern(from) ? urls.find((u) => redirectTarget([{ from, to: from }], u) !== undefined) : undefined;
+      const html = htmlAddressOf(from);
       if (served !== undefined) report(src, ['redirects', i, 'from'], 'redirect-from-page', { from, by: claims.get(served)!.display });
       else if (!isPattern(from) && isFile(join(root, 'public', from))) report(src, ['redirects', i, 'from'], 'redirect-from-page', { from, by: `the file public${from}` });
+      else if (isBuildFile(isPattern(from) ? from.slice(0, -`/${PATTERN_SEGMENT}`.length) : from)) report(src, ['redirects', i, 'from'], 'redirect-from-build-file', { from });
+      else if (html !== undefined && claims.has(html)) report(src, ['redirects', i, 'from'], 'redirect-from-html-address', { from, page: html });
       if (seen.has(from)) report(src, ['redirects', i, 'from'], 'duplicate-redirect', { from });
       seen.add(from);
     }
+    if (to === NOT_FOUND_ROUTE) report(src, ['redirects', i, 'to'], 'redirect-to-not-found', { to });
     if (to === undefined || targets.has(to)) continue;
     const next = rules.find((r) => r.from === to && r.to !== undefined);
     if (next) report(src, ['redirects', i, 'to'], 'redirect-chain', { to, next: next.to! });

@@ -231,6 +231,18 @@ export const catalogue = {
     message: (p: { from: string; by: string }) => `a redirect from ${p.from}, which ${p.by} answers: it would never be followed`,
     hint: 'A redirect is for an address no page answers any more (a moved or deleted page, an address of the old site). Remove it, or move the page that answers there.',
   },
+  'redirect-from-build-file': {
+    message: (p: { from: string }) => `a redirect from ${p.from}, a file the build writes: every server would answer it with the redirect, hiding the file`,
+    hint: 'The build writes /robots.txt, /sitemap.xml, the hosts\' _headers and _redirects, /404.html and the files under /_data/ and /assets/: a redirect cannot leave from any of them. Remove it.',
+  },
+  'redirect-from-html-address': {
+    message: (p: { from: string; page: string }) => `a redirect from ${p.from}, the old .html address of the page ${p.page}, which leads to that page already`,
+    hint: 'Every page answers its old .html addresses (/x.html, /x/index.html) with a redirect to itself, on every server (D11). Remove this redirect, or move the page first if its .html address should lead elsewhere.',
+  },
+  'redirect-to-not-found': {
+    message: (p: { to: string }) => `a redirect to ${p.to}, the not-found page: a visitor would be sent on to a page that says it is not there`,
+    hint: 'An address no page answers is not found without a redirect (404). Lead it to the page that replaced what was there, or remove the redirect.',
+  },
   'redirect-to-nowhere': {
     message: (p: { to: string; guess?: string | undefined }) => `a redirect to ${p.to}: no such page${p.guess ? `; did you mean ${p.guess}?` : ''}`,
     hint: 'A redirect leads to a page of the site, by its URL (its file under pages-data/: services/x.json is /services/x).',

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { cacheControl } from './headers.ts';
 import { SERVER_HEADERS_FILE, SERVER_REDIRECTS_FILE } from '../build/host-files.ts';
 import { redirectTarget, type RedirectRule } from '../../lib/redirects.ts';
+import { htmlAddressOf } from '../../../schemas/routes.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -209,11 +210,14 @@ export function createSiteServer(dist: string): Server {
     const { path, search } = target;
     // Dotfiles (the build's .vite/ and .host/) are not part of the site.
     if (/\/\.(?!well-known\/)/.test(path)) return notFound(req, res);
-    if (path.endsWith('.html')) {
-      const clean = path.replace(/(\/index)?\.html$/, '') || '/';
-      // An old link to nothing gets the not-found page, which explains old .html links.
-      if (!(await isPage(clean))) return notFound(req, res);
-      return answer(res, 301, { Location: encodeURI(clean) + search });
+    const clean = htmlAddressOf(path);
+    if (clean !== undefined) {
+      if (await isPage(clean)) return answer(res, 301, { Location: encodeURI(clean) + search });
+      // An old address of the old site (/about-us.html) may have a redirect, as under nginx; an old link
+      // to nothing gets the not-found page, which explains old .html links.
+      const moved = redirectTarget(redirects, path);
+      if (moved) return answer(res, 301, { Location: encodeURI(moved) + search });
+      return notFound(req, res);
     }
     const route = path.length > 1 ? path.replace(/\/$/, '') : path;
     if (await isPage(route)) return sendFile(req, res, join(dist, route, 'index.html'), 200, cacheControl.other);
