@@ -11,7 +11,29 @@ export interface Slot {
   sizes: string;
   /** The widest it is ever drawn, in CSS pixels. */
   width: number;
+  /** The shapes of picture it takes (validate refuses others). */
+  shape: Shape;
 }
+
+/**
+ * The shapes a place takes: a picture's width over its height, from `min` to `max`. Far outside, a
+ * picture is cropped to a sliver or squeezed to a line (a 2560 × 1 px picture as a hero slide).
+ */
+export interface Shape {
+  /** The place, as validate names it: "a hero slide across the screen". */
+  name: string;
+  min: number;
+  max: number;
+}
+
+/** Across the screen behind a heading: from square to four times as wide as tall. */
+const SLIDE: Shape = { name: 'a hero slide across the screen', min: 1, max: 4 };
+/** A photo (or a wordmark) in a column or a card: from twice as tall as wide to four times as wide as tall. */
+const PHOTO: Shape = { name: 'a picture in a column, a card or a dialog', min: 1 / 2, max: 4 };
+/** A logo or wordmark, drawn at a fixed width: up to five times as tall as wide, or ten times as wide as tall. */
+const LOGO: Shape = { name: 'a logo', min: 1 / 5, max: 10 };
+/** The narrowest range any place takes: a picture inside it fits every place. */
+export const EVERY_SHAPE = { min: Math.max(SLIDE.min, PHOTO.min, LOGO.min), max: Math.min(SLIDE.max, PHOTO.max, LOGO.max) };
 
 const REM = 16;
 /** Mantine's breakpoints in px, as ResponsiveGrid.module.css and the theme use them. */
@@ -47,21 +69,22 @@ export function gridSlot(cols: Columns, gap: number): Slot {
     if (r.n !== ranges[i]!.n) parts.splice(1, 0, `(min-width: ${r.from / REM}em) ${fluid(r.n)}`);
   });
   parts.push(fluid(cols.base));
-  return { sizes: parts.join(', '), width: widest };
+  return { sizes: parts.join(', '), width: widest, shape: PHOTO };
 }
 
 /** A picture drawn at one fixed width whatever the screen (a logo). */
-export const fixedSlot = (width: number): Slot => ({ sizes: `${width}px`, width });
+export const fixedSlot = (width: number): Slot => ({ sizes: `${width}px`, width, shape: LOGO });
 
 /** Beside a page's heading or a text, in a second column from md up (hero, text, partner page). */
 export const besideHeading = gridSlot({ base: 1, md: 2 }, 48);
 
 /** A picture across the whole screen (the rotating hero's backgrounds), drawn no wider than 1920 px. */
-export const fullWidthSlot: Slot = { sizes: '100vw', width: 1920 };
+export const fullWidthSlot: Slot = { sizes: '100vw', width: 1920, shape: SLIDE };
 
 /** Across a dialog of Mantine's size lg: 620 px, at most 90 % of the screen (its 5vw offsets each side), less its 16 px padding each side. */
 const DIALOG = { width: 620, share: 0.9, padding: 16 };
 export const dialogSlot: Slot = {
   sizes: `(min-width: ${Math.ceil(DIALOG.width / DIALOG.share)}px) ${DIALOG.width - 2 * DIALOG.padding}px, calc(${DIALOG.share * 100}vw - ${2 * DIALOG.padding}px)`,
   width: DIALOG.width - 2 * DIALOG.padding,
+  shape: PHOTO,
 };

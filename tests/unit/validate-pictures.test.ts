@@ -114,6 +114,19 @@ describe('npm run validate on pictures', { timeout: 30_000 }, () => {
     expect(inProduct[0]!.message).toContain('needs 1918 px');
   });
 
+  it('a picture far from the shape of its place: a 2560 × 1 px hero slide, a 400 × 2000 px picture beside a heading (issue 36, item 7)', async () => {
+    const home = (await import('node:fs')).readFileSync(join(project, 'pages-data/index.json'), 'utf8').replace('"/images/home/slide-1.svg"', '"/images/uploads/home-line.png"');
+    const line = await flat(2560, 1).png().toBuffer();
+    const problems = await problemsWith({ 'public/images/uploads/home-line.png': line, 'pages-data/index.json': home });
+    expect(problems.map(brief)).toEqual([{ at: expect.stringMatching(/^pages-data\/index\.json:28:\d+$/), path: 'blocks[0].slides[0].image.src', code: 'picture-shape' }]);
+    expect(problems[0]!.message).toBe('/images/uploads/home-line.png is 2560 × 1 px: a hero slide across the screen takes pictures from square to 4 times as wide as tall');
+
+    const tall = await problemsWith({ 'public/images/photos/pole.jpg': await flat(400, 2000).jpeg().toBuffer(), ...page('/images/photos/pole.jpg') });
+    expect(tall.filter((p) => p.code === 'picture-shape').map((p) => [brief(p), p.message])).toEqual([
+      [{ ...HERO_SRC, code: 'picture-shape' }, '/images/photos/pole.jpg is 400 × 2000 px: a picture in a column, a card or a dialog takes pictures from 2 times as tall as wide to 4 times as wide as tall'],
+    ]);
+  });
+
   it('a share image smaller than a link preview\'s 1200 × 630', async () => {
     const problems = await problemsWith({ 'public/images/office.png': await flat(1000, 700).png().toBuffer(), ...page('/images/services/water-testing.svg', '/images/office.png') });
     expect(problems.map(brief)).toEqual([{ at: 'pages-data/contact.json:7:23', path: 'meta.image.src', code: 'share-picture-too-small' }]);

@@ -26,7 +26,8 @@ import { redirectTarget } from '../../lib/redirects.ts';
 import { type RecordData, recordsOf, renderBlock } from '../../page/resolve.ts';
 import type { PagePicture, RenderedBlock, ResolvedPage } from '../../page/types.ts';
 import { pictureCacheDir, PictureError, type PictureFacts, pictureFacts } from '../pictures/facts.ts';
-import { neededWidth, type PicturePlan, pictureUses, planPictures, SHARE, shareKey } from '../pictures/plan.ts';
+import { neededWidth, type PicturePlan, type PictureUseAt, pictureUses, planPictures, SHARE, shareKey } from '../pictures/plan.ts';
+import { EVERY_SHAPE } from '../../../schemas/slots.ts';
 import { MAX_EDGE } from '../pictures/upright.ts';
 import { typeName as pictureTypeName } from '../pictures/sniff.ts';
 import { checkTemplate, entryFile, entryPages, productOf, templateRoutes, templatesOf } from './catalogue.ts';
@@ -355,6 +356,7 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     else pictures.set(ref, facts);
   }
   if (catalogueReadable) checkPictureSizes({ pages: new Set(routes.values()), site, sources, pictureRefs, pictures, recordData }, report);
+  if (catalogueReadable) checkPictureShapes({ pages: new Set(routes.values()), sources, pictureRefs, pictures, recordData }, report);
 
   if (!options.skipSchemaFiles) {
     for (const { file, json } of jsonSchemaFiles()) {
@@ -440,9 +442,7 @@ function checkPictureSizes(
       const facts = raster(use.src);
       const needed = neededWidth(use.slot);
       if (!facts || facts.width >= needed) continue;
-      const inPage = c.pictureRefs.filter((r) => r.src === file && r.path[0] === 'blocks' && r.path[1] === use.block && r.ref === use.src);
-      const fields = inPage.length ? inPage : c.pictureRefs.filter((r) => isRecordFile(r.src.rel) && r.ref === use.src);
-      for (const r of fields) {
+      for (const r of fieldsNaming(c.pictureRefs, file, use)) {
         const key = `${r.src.rel} ${r.path.join('.')}`;
         if ((worst.get(key)?.params.needed ?? 0) < needed) worst.set(key, { at: r, params: { path: use.src, width: facts.width, drawn: use.slot.width, needed } });
       }
@@ -457,6 +457,48 @@ function checkPictureSizes(
     const facts = raster(ref);
     if (src && facts && (facts.width < SHARE.width || facts.height < SHARE.height)) {
       report(src, path, 'share-picture-too-small', { path: ref, width: facts.width, height: facts.height, minWidth: SHARE.width, minHeight: SHARE.height });
+    }
+  }
+}
+
+/** The fields that name the picture of `use` on the page in `file`: in its block, else in the records the block shows. */
+function fieldsNaming(refs: { src: SourceFile; path: Path; ref: string }[], file: SourceFile, use: PictureUseAt) {
+  const inPage = refs.filter((r) => r.src === file && r.path[0] === 'blocks' && r.path[1] === use.block && r.ref === use.src);
+  return inPage.length ? inPage : refs.filter((r) => isRecordFile(r.src.rel) && r.ref === use.src);
+}
+
+/**
+ * A picture far from the shape of the place a block draws it in (a 2560 × 1 px hero slide) is cropped
+ * to a sliver or squeezed to a line: reported at each field that names it there, once per field. Only
+ * pictures outside the range every place takes are looked for; a page a template makes, only where its
+ * own product's picture is one of them.
+ */
+function checkPictureShapes(
+  c: { pages: Set<Page>; sources: Map<string, SourceFile>; pictureRefs: { src: SourceFile; path: Path; ref: string }[]; pictures: Map<string, PictureFacts>; recordData: RecordData },
+  report: Report,
+) {
+  const ratio = (f: PictureFacts) => f.width / f.height;
+  const odd = new Set([...c.pictures].filter(([, f]) => ratio(f) < EVERY_SHAPE.min || ratio(f) > EVERY_SHAPE.max).map(([src]) => src));
+  if (odd.size === 0) return;
+  const seen = new Set<string>();
+  for (const page of c.pages) {
+    if (page.entry && !(page.entry.collection === 'products' && odd.has(page.entry.product.image.src))) continue;
+    let blocks: RenderedBlock[];
+    try {
+      blocks = page.doc.blocks.map((b) => renderBlock(b, recordsOf(c.recordData, page.entry)));
+    } catch {
+      continue;
+    }
+    for (const use of pictureUses(blocks)) {
+      const facts = odd.has(use.src) ? c.pictures.get(use.src)! : undefined;
+      const { shape } = use.slot;
+      if (!facts || (ratio(facts) >= shape.min && ratio(facts) <= shape.max)) continue;
+      for (const r of fieldsNaming(c.pictureRefs, c.sources.get(page.file)!, use)) {
+        const key = `${r.src.rel} ${r.path.join('.')}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        report(r.src, r.path, 'picture-shape', { path: use.src, width: facts.width, height: facts.height, place: shape.name, min: shape.min, max: shape.max });
+      }
     }
   }
 }

@@ -6,6 +6,8 @@ const list = (xs: readonly string[]) => xs.join(', ');
 /** The search description of a page or of the site, which has a length of its own (50 to 160). */
 const isDescription = (path: string) => /^(meta|seo)\.description$/.test(path);
 const DESCRIPTION_HINT = 'Descriptions are 50 to 160 characters: what search engines and link previews show.';
+/** A shape as words: 1 is "square", 3 "3 times as wide as tall", 0.5 "2 times as tall as wide". */
+const shapeOf = (ratio: number) => (ratio === 1 ? 'square' : ratio > 1 ? `${+ratio.toFixed(2)} times as wide as tall` : `${+(1 / ratio).toFixed(2)} times as tall as wide`);
 const didYouMean = (guess: string | undefined) => (guess ? `; did you mean "${guess}"?` : '');
 
 export const catalogue = {
@@ -135,6 +137,11 @@ export const catalogue = {
     message: (p: { path: string; width: number; drawn: number; needed: number }) =>
       `${p.path} is ${p.width} px wide: here it is drawn up to ${p.drawn} px wide, so it needs ${p.needed} px to look sharp on screens of twice the pixel density`,
     hint: 'Use a larger original of the picture (a phone photo is wide enough), or put it in a smaller place: in a card rather than across the page.',
+  },
+  'picture-shape': {
+    message: (p: { path: string; width: number; height: number; place: string; min: number; max: number }) =>
+      `${p.path} is ${p.width} × ${p.height} px: ${p.place} takes pictures from ${shapeOf(p.min)} to ${shapeOf(p.max)}`,
+    hint: 'A picture far from the shape of its place is cropped to a sliver or squeezed to a line. Crop it to about the shape of the place (a hero slide is wider than tall; a card photo from portrait to wide), or use another picture.',
   },
   'share-picture-too-small': {
     message: (p: { path: string; width: number; height: number; minWidth: number; minHeight: number }) =>
