@@ -80,6 +80,19 @@ test('a phone photo uploaded into the hero is stored upright without metadata; i
   expect(consoleErrors).toEqual([]);
 });
 
+test('an iPhone\'s HEIC photo uploaded through the dev server is converted to a JPEG (issue 36, item 6)', async ({ request }) => {
+  // A real HEIC picture (tests/fixtures/colors-no-alpha.heic.LICENCE.md says where it comes from).
+  const heic = readFileSync(join(import.meta.dirname, '../fixtures/colors-no-alpha.heic'));
+  const res = await request.post(`${dev.url}/__studio/api/upload?for=${encodeURIComponent('services/water-testing.json')}&name=IMG_0003.HEIC`, {
+    headers: { origin: dev.url, 'content-type': 'application/octet-stream' },
+    data: heic,
+  });
+  expect(await res.json()).toEqual(expect.objectContaining({ src: expect.stringMatching(/^\/images\/uploads\/services-water-testing-[0-9a-f]{10}\.jpg$/), width: 64, height: 64, converted: 'HEIC to JPEG' }));
+  expect(res.status()).toBe(200);
+  const { src } = (await res.json()) as { src: string };
+  expect(await sharp(join(scratch.dir, 'public', src)).metadata()).toEqual(expect.objectContaining({ format: 'jpeg', width: 64, height: 64 }));
+});
+
 test('the Pictures view lists the upload where it is used, opens that field, and refuses to delete it while used', async ({ page }) => {
   test.setTimeout(300_000); // an axe run over the whole list of pictures takes over a minute on a busy machine
   await page.goto(`${dev.url}/__studio?view=pictures`);

@@ -4,6 +4,7 @@
 // lists every picture under public/ with where it is used, replaces one everywhere (all documents or
 // none, checked as the content would then be) and deletes one nothing uses.
 import { createHash, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import sharp from 'sharp';
@@ -96,12 +97,19 @@ export async function storeUpload(root: string, bytes: Buffer, forFile: string, 
 }
 
 /**
+ * heic-decode, loaded by Node itself: under `npm run dev` this file is run by Vite's module runner,
+ * which closes once the configuration is loaded, so a dynamic import() of it fails there ("Vite
+ * module runner has been closed"). heic-decode is CommonJS; require() loads it (once) outside the runner.
+ */
+const heicDecoder = (): typeof import('heic-decode').default => createRequire(import.meta.url)('heic-decode') as typeof import('heic-decode').default;
+
+/**
  * An iPhone's HEIC photo as a JPEG: sharp's prebuilt binaries cannot decode HEVC, so libheif's
  * WebAssembly build does (heic-decode), and sharp caps, encodes and drops everything but the pixels.
  * libheif applies the picture's own rotation; its colour profile is not carried over (read as sRGB).
  */
 async function fromHeic(bytes: Buffer) {
-  const { default: decode } = await import('heic-decode');
+  const decode = heicDecoder();
   let image: { width: number; height: number; data: Uint8ClampedArray };
   try {
     image = await decode({ buffer: bytes });
