@@ -137,10 +137,11 @@ export const api = {
   async save(file: string, value: unknown, version: string, replace = false): Promise<SaveAnswer> {
     const res = await post('save', { file, value, version, ...(replace && { replace }) }).catch(() => undefined);
     if (!res) return { outcome: 'refused', error: 'the dev server does not answer (is npm run dev still running?)' };
-    const body = await json<{ version: string; problems: StudioProblem[]; error: string }>(res, 'save').catch((err: Error) => ({ error: err.message }) as never);
+    const body = await json<{ version: string; problems: StudioProblem[]; error: string; gone?: boolean }>(res, 'save').catch((err: Error) => ({ error: err.message }) as never);
     if (res.ok) return { outcome: 'saved', version: body.version };
     if (res.status === 422) return { outcome: 'invalid', problems: body.problems };
-    if (res.status === 409) return { outcome: 'conflict', error: body.error };
+    // A document moved or deleted meanwhile has no file to replace or to open again.
+    if (res.status === 409 && !body.gone) return { outcome: 'conflict', error: body.error };
     return { outcome: 'refused', error: body.error };
   },
   create: (route: string, copyOf?: string) => operation<{ file: string; route: string }>('create', { route, ...(copyOf && { copyOf }) }),

@@ -114,6 +114,8 @@ describe('a save and a page operation at the same time', () => {
     const saved = await saving;
     expect(saved.status).toBe(409);
     expect(saved.body.error).toMatch(/pages-data\/services\/microscopy\.json is not there any more/);
+    // The studio then offers neither to replace the file nor to open it again: there is none.
+    expect(saved.body.gone).toBe(true);
     expect(() => read('services/microscopy.json')).toThrow(/ENOENT/);
     expect(await problems()).toEqual([]);
   });

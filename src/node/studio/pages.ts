@@ -152,7 +152,7 @@ function routeTaken(docs: ReadonlyMap<string, Doc>, route: string, moving?: stri
 /** A page the studio may move or delete: not the home page, the not-found page or a record. */
 function pageFile(docs: ReadonlyMap<string, Doc>, file: string, doing: string): string {
   if (isRecordFile(file)) throw new Refusal(400, `pages-data/${file} is not a page`);
-  if (!docs.has(file)) throw new Refusal(409, `pages-data/${file} is not there any more: moved or deleted since it was opened? Nothing was changed`);
+  if (!docs.has(file)) throw new Refusal(409, `pages-data/${file} is not there any more: moved or deleted since it was opened? Nothing was changed`, { gone: true });
   const route = routeOfFile(file);
   if (route === '/' || route === NOT_FOUND_ROUTE) throw new Refusal(400, `the ${route === '/' ? 'home' : 'not-found'} page cannot be ${doing}`);
   return route;

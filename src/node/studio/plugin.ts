@@ -283,7 +283,7 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
     const outside = leavesFolder(dataDir, file);
     if (outside) throw new Refusal(400, `pages-data/${file} leads out of pages-data/ (to ${outside}) through a link: the studio neither reads nor writes it`);
     if (!contentFiles(root).includes(file)) {
-      if (opened) throw new Refusal(409, `pages-data/${file} is not there any more: moved or deleted since it was opened? Nothing was changed; open the page again at its new address`);
+      if (opened) throw new Refusal(409, `pages-data/${file} is not there any more: moved or deleted since it was opened? Nothing was changed; open the page again at its new address`, { gone: true });
       throw new Refusal(400, `no document pages-data/${file}`);
     }
     return file;
@@ -318,8 +318,8 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
         return send(answer.status, answer.body);
       } catch (err) {
         if (err instanceof Refusal) {
-          const { links, problems } = err.details;
-          return send(err.status, { error: err.message, ...(links && { links: links.map(withField) }), ...(problems && { problems: problems.map((p) => withText(p)) }) });
+          const { links, problems, gone } = err.details;
+          return send(err.status, { error: err.message, ...(links && { links: links.map(withField) }), ...(problems && { problems: problems.map((p) => withText(p)) }), ...(gone && { gone }) });
         }
         // Whatever else went wrong, the studio gets it as JSON it can show, not as an HTML error page.
         return send(500, { error: `the studio's server failed: ${(err as Error).message}` });

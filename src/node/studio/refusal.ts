@@ -6,7 +6,8 @@ export class Refusal extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly details: { links?: Link[]; problems?: Problem[] } = {},
+    /** What is listed with it; `gone`: the document it names is not there any more (moved or deleted meanwhile). */
+    readonly details: { links?: Link[]; problems?: Problem[]; gone?: boolean } = {},
   ) {
     super(message);
   }
