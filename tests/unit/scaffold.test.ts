@@ -1,4 +1,6 @@
 // npm run new-page and npm run new-block, run in a scratch copy of the project.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/node/content/load';
 import { type Scratch, scratchProject } from '../support/scratch';
@@ -23,10 +25,11 @@ describe('npm run new-page', { timeout: 60_000 }, () => {
 
     const written = (v: unknown): unknown =>
       typeof v === 'string' ? v.replace(/^TODO: .*/, 'Spectroscopy: UV-Vis, FTIR and AAS instruments for teaching, quality control and research.') : Array.isArray(v) ? v.map(written) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, written(x)])) : v;
-    scratch.editJson<{ meta: { title: string } }>(file, (doc) => {
+    scratch.editJson<{ meta: { title: string; keywords: string[] } }>(file, (doc) => {
       const done = written(doc) as typeof doc;
-      // A title fits 70 characters with the site's suffix (long-title).
+      // A title fits 70 characters with the site's suffix (long-title), a keyword 80.
       done.meta.title = 'Spectroscopy';
+      done.meta.keywords = ['spectroscopy instruments Kenya'];
       return done;
     });
     expect(await codes()).toEqual([]);
@@ -44,9 +47,13 @@ describe('npm run new-page', { timeout: 60_000 }, () => {
     expect(() => scratch.npm('new-page', ['/policies.json'])).toThrow(/lowercase words joined by hyphens/);
     // pages-data/ on a disk that ignores case would take the new file for this one.
     scratch.write('pages-data/Spectrometers.json', scratch.read('pages-data/services/microscopy.json'));
-    expect(() => scratch.npm('new-page', ['/spectrometers'])).toThrow(/pages-data\/Spectrometers\.json exists, which a disk that ignores case takes for pages-data\/spectrometers\.json/);
-    expect(scratch.read('pages-data/policies/index.json')).toBe(listing);
-    expect(() => scratch.read('pages-data/spectrometers.json')).toThrow(/ENOENT/);
+    try {
+      expect(() => scratch.npm('new-page', ['/spectrometers'])).toThrow(/pages-data\/Spectrometers\.json exists, which a disk that ignores case takes for pages-data\/spectrometers\.json/);
+      expect(scratch.read('pages-data/policies/index.json')).toBe(listing);
+      expect(() => scratch.read('pages-data/spectrometers.json')).toThrow(/ENOENT/);
+    } finally {
+      rmSync(join(scratch.dir, 'pages-data/Spectrometers.json'));
+    }
   });
 });
 
