@@ -578,17 +578,17 @@ function fieldsNaming(refs: readonly PictureRef[], file: SourceFile, use: Pictur
 }
 
 /**
- * A picture far from the shape of the place a block draws it in (a 2560 × 1 px hero slide) is cropped
- * to a sliver or squeezed to a line: reported at each field that names it there, once per field. Only
- * pictures outside the range every place takes are looked for; a page a template makes, only where its
- * own product's picture is one of them.
+ * A raster picture far from the shape of the place a block draws it in (a 2560 × 1 px hero slide) is
+ * cropped to a sliver or squeezed to a line: reported at each field that names it there, once per field.
+ * Only pictures outside the range every place takes are looked for (the site's own SVG drawings are
+ * made for their places); a page a template makes, only where its own product's picture is one of them.
  */
 function checkPictureShapes(
   c: { pages: Set<Page>; sources: Map<string, SourceFile>; pictureRefs: readonly PictureRef[]; pictures: Map<string, PictureFacts>; recordData: RecordData },
   report: Report,
 ) {
   const ratio = (f: PictureFacts) => f.width / f.height;
-  const odd = new Set([...c.pictures].filter(([, f]) => ratio(f) < EVERY_SHAPE.min || ratio(f) > EVERY_SHAPE.max).map(([src]) => src));
+  const odd = new Set([...c.pictures].filter(([, f]) => f.type !== 'svg' && (ratio(f) < EVERY_SHAPE.min || ratio(f) > EVERY_SHAPE.max)).map(([src]) => src));
   if (odd.size === 0) return;
   const seen = new Set<string>();
   for (const page of c.pages) {
