@@ -58,7 +58,10 @@ export const catalogue = {
   },
   'too-long': {
     message: (p: { maximum: number; length: number }) => `too long: at most ${p.maximum} characters (this has ${p.length})`,
-    hint: (p: { path: string }) => (isDescription(p.path) ? DESCRIPTION_HINT : 'Say it in fewer words: the layout has room for this much.'),
+    hint: (p: { path: string }) =>
+      isDescription(p.path)
+        ? DESCRIPTION_HINT
+        : 'Say it in fewer words: the layout has room for this much. A label (a button, a menu entry, a badge) takes 80 characters, a heading or a name 150, a sentence or two 600, a paragraph 3,000, an alt text 250.',
   },
   'too-few': {
     message: (p: { minimum: number; count: number }) => `too few: at least ${p.minimum} (this has ${p.count})`,
