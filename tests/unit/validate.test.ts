@@ -492,14 +492,19 @@ describe('npm run validate output', { timeout: 60_000 }, () => {
   it('--format json prints file, line, column, path, code and message, and exits 1', async () => {
     const { code, out } = run(broken(), ['--format', 'json']);
     expect(code).toBe(1);
-    expect(JSON.parse(out)).toEqual([
-      { file: 'pages-data/contact.json', line: 13, column: 70, path: 'blocks[0].buttons[0].action.to', code: 'unknown-page', message: expect.any(String) },
+    const entries = JSON.parse(out) as { severity: string; code: string }[];
+    expect(entries.filter((e) => e.severity === 'error')).toEqual([
+      { file: 'pages-data/contact.json', line: 13, column: 70, path: 'blocks[0].buttons[0].action.to', code: 'unknown-page', message: expect.any(String), severity: 'error' },
     ]);
+    // The shipped example company is a warning, not a problem.
+    expect(entries.filter((e) => e.severity === 'warning').map((e) => e.code)).toContain('example-identity');
   });
 
   it('under GitHub Actions prints an ::error line per problem, at its file, line and column', async () => {
     const { out } = run(broken(), [], { GITHUB_ACTIONS: 'true' });
-    expect(out.trim().split('\n')).toEqual([expect.stringMatching(/^::error file=pages-data\/contact\.json,line=13,col=70,title=unknown-page::blocks\[0\]\.buttons\[0\]\.action\.to {2}link to/)]);
+    const lines = out.trim().split('\n');
+    expect(lines.filter((l) => l.startsWith('::error'))).toEqual([expect.stringMatching(/^::error file=pages-data\/contact\.json,line=13,col=70,title=unknown-page::blocks\[0\]\.buttons\[0\]\.action\.to {2}link to/)]);
+    expect(lines.filter((l) => !l.startsWith('::error'))).toContainEqual(expect.stringMatching(/^::warning file=pages-data\/site\.json,line=\d+,col=\d+,title=example-identity::url /));
   });
 });
 

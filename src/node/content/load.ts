@@ -10,7 +10,8 @@ import { blockDefinitions, blockTypes, type Block, type BlockType } from '../../
 import type { Place, Records } from '../../../schemas/blocks/define.ts';
 import { pageDocument, type PageDocument } from '../../../schemas/page.ts';
 import { referenceOf, type ReferenceKind } from '../../../schemas/primitives.ts';
-import type { Entry } from '../../../schemas/collections.ts';
+import { TOKEN, type Entry } from '../../../schemas/collections.ts';
+import { exampleIdentity, identityTokenNames, withIdentity } from '../../../schemas/identity.ts';
 import {
   partnersDocument, productCategoriesDocument, productDocument, suppliersDocument,
   type Partner, type Product, type ProductCategory, type Supplier,
@@ -104,7 +105,7 @@ export interface LoadOptions {
 /** A parsed and schema-checked document, kept while its text is unchanged (the studio re-validates on every keystroke). */
 const checked = new Map<string, { text: string; data: unknown; result: z.ZodSafeParseResult<unknown> }>();
 
-export async function loadContent(root = process.cwd(), options: LoadOptions = {}): Promise<{ content?: Content; problems: Problem[] }> {
+export async function loadContent(root = process.cwd(), options: LoadOptions = {}): Promise<{ content?: Content; problems: Problem[]; warnings: Problem[] }> {
   const dataDir = join(root, 'pages-data');
   const problems: Problem[] = [];
   const report = <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>, atKey = false) =>
@@ -134,6 +135,8 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
 
   /** The fields of each document its schema check failed at: references there are not followed again. */
   const failedAt = new Map<string, Set<string>>();
+  /** The site document, once read: the documents checked after it take the company's identity from it. */
+  let identity: SiteDocument | undefined;
   const check = <S extends z.ZodType>(rel: string, schema: S): z.output<S> | undefined => {
     const schemaFile = schemaFileOf(rel);
     const src = sources.get(rel);
@@ -152,13 +155,13 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
       failedAt.set(rel, new Set(found.map((p) => p.path)));
       return undefined;
     }
-    return hit.result.data as z.output<S>;
+    return withOwnIdentity(src, hit.result.data, rel === RECORD_FILES.site ? (hit.result.data as SiteDocument) : identity, report) as z.output<S>;
   };
 
   for (const [what, rel] of Object.entries(RECORD_FILES)) {
     if (!sources.has(rel)) reportFile(`pages-data/${rel}`, 'missing-document', { what: `the ${what} file pages-data/${rel}` });
   }
-  const site = check(RECORD_FILES.site, siteDocument);
+  const site = (identity = check(RECORD_FILES.site, siteDocument));
   const partnersDoc = check(RECORD_FILES.partners, partnersDocument);
   const suppliersDoc = check(RECORD_FILES.suppliers, suppliersDocument);
   const categoriesDoc = check(RECORD_FILES.categories, productCategoriesDocument);
@@ -355,9 +358,16 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     }
   }
 
+  // What a production build would publish as the company's, still the shipped example's (D1): a warning,
+  // since the example itself is built and tested as it is.
+  const overridden = process.env.SITE_URL && exampleIdentity(process.env.SITE_URL).length === 0;
+  const warnings = (site ? exampleIdentity(parsed.get(RECORD_FILES.site)) : [])
+    .filter(({ path }) => !(overridden && path.join('.') === 'url'))
+    .map(({ path, value }) => locate(sources.get(RECORD_FILES.site)!, path, 'example-identity', message('example-identity', { value: show(value) })));
+
   const content = site && { ...recordData, site, partners, suppliers, products, categories, pages, routes, pictures, redirects: redirects ?? [] };
-  if (problems.length > 0 || !content || !redirects) return { problems: sortProblems(problems), ...(options.partial && content && { content }) };
-  return { content, problems: [] };
+  if (problems.length > 0 || !content || !redirects) return { problems: sortProblems(problems), warnings, ...(options.partial && content && { content }) };
+  return { content, problems: [], warnings };
 }
 
 /** A page's heading, as a breadcrumb names it: its opening block's title, else its meta title. */
@@ -555,6 +565,25 @@ function blockAnchors(b: Block): string[] {
 /** The anchors of a page's blocks: what /page#anchor may name. */
 export function anchors(blocks: readonly (Block | undefined)[]): string[] {
   return blocks.flatMap((b) => (b ? blockAnchors(b) : []));
+}
+
+/**
+ * A document with the company's identity filled into its texts ({company}, {email}...: schemas/identity.ts),
+ * from the site document (the site document itself from itself); a {word} that names nothing is a
+ * problem, except in a template page, whose own {tokens} are its entries' (catalogue.ts checks those).
+ */
+function withOwnIdentity<T>(src: SourceFile, doc: T, site: SiteDocument | undefined, report: Report): T {
+  if (!site || !/\{[A-Za-z]+\}/.test(src.text)) return doc;
+  const filled = withIdentity(doc, site);
+  if (!isTemplateFile(src.rel)) for (const [path, token] of tokensIn(filled)) report(src, path, 'unknown-token', { token, allowed: identityTokenNames });
+  return filled;
+}
+
+function tokensIn(value: unknown, path: Path = []): [Path, string][] {
+  if (typeof value === 'string') return [...value.matchAll(TOKEN)].map((m): [Path, string] => [path, m[1]!]);
+  if (Array.isArray(value)) return value.flatMap((v, i) => tokensIn(v, [...path, i]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => tokensIn(v, [...path, k]));
+  return [];
 }
 
 /** Text a scaffold leaves for the author to replace (npm run new-page). */

@@ -188,8 +188,8 @@ export const catalogue = {
     hint: 'product-detail and product-related go on the products template (pages-data/products/[id].json); product-list on a category or brand template.',
   },
   'unknown-token': {
-    message: (p: { token: string; allowed: readonly string[] }) => `{${p.token}} is not a field of this template's entries: it may use ${p.allowed.map((t) => `{${t}}`).join(', ')}`,
-    hint: "In a template page, {name}-style words are replaced by the entry's fields on each of its pages.",
+    message: (p: { token: string; allowed: readonly string[] }) => `{${p.token}} names nothing this text can show: it may use ${p.allowed.map((t) => `{${t}}`).join(', ')}`,
+    hint: "Any text may name the company's identity, filled in from pages-data/site.json: {company}, {shortName}, {email}, {phone}... (schemas/identity.ts lists them). In a template page, {name}-style words are the entry's fields on each of its pages.",
   },
   'partner-page-mismatch': {
     message: (p: { id: string }) => `a partner page opens with the partner-profile block of its own partner, "${p.id}"`,
@@ -243,6 +243,10 @@ export const catalogue = {
     message: (p: { text: string }) => `placeholder text to replace: ${p.text}`,
     hint: 'A new page starts with TODO placeholders (npm run new-page); write the real text in their place.',
   },
+  'example-identity': {
+    message: (p: { value: string }) => `${p.value} is the example company's: replace it before publishing`,
+    hint: "The project ships with a made-up company (Acacia Scientific Ltd, *.example addresses, +254 700 000 10x numbers). A production build would publish them as yours: put the real company's name, site address, mailboxes, phones, WhatsApp number and social profiles in pages-data/site.json, and every page and record takes them from there. A warning only: validate and build still pass.",
+  },
   'stale-json-schema': {
     message: () => 'out of date with the zod schemas: run `npm run schemas`',
     hint: 'The JSON Schema files editors read are generated from schemas/*.ts.',
@@ -275,4 +279,17 @@ export function hintOf(p: Pick<Problem, 'code' | 'path'>): string {
 
 export function formatProblem(p: Problem): string {
   return `${p.file}:${p.line}:${p.column}  ${p.path || '(document)'}  ${p.message}`;
+}
+
+/** A problem as validate and build print it for a person: where, what, and under it how to fix it. */
+export const describeProblem = (p: Problem): string => `${formatProblem(p)}\n    ${p.code}: ${hintOf(p)}`;
+
+/** Warnings as validate and build print them: one line each, and each code's hint once, after its last. */
+export const describeWarnings = (warnings: readonly Problem[]): string =>
+  warnings.map((p, i) => `warning: ${formatProblem(p)}${warnings.slice(i + 1).some((q) => q.code === p.code) ? '' : `\n    ${p.code}: ${hintOf(p)}`}`).join('\n');
+
+/** The count of problems and the folders they are in: "2 problems in pages-data/ and schemas/". */
+export function problemCount(problems: readonly Problem[], noun = 'problem'): string {
+  const folders = [...new Set(problems.map((p) => `${p.file.split('/')[0]}/`))];
+  return `${problems.length} ${noun}${problems.length === 1 ? '' : 's'} in ${folders.join(' and ')}`;
 }
