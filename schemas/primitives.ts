@@ -63,7 +63,7 @@ export const externalUrl = webUrl(/^https?$/, 'http:// or https:// address').met
 export const httpsUrl = webUrl(/^https$/, 'https:// address');
 
 /** The site's own origin: https://www.example.com, no path and no trailing slash. */
-export const siteOrigin = httpsUrl.refine((v) => new URL(v).origin === v, {
+export const siteOrigin = httpsUrl.refine((v) => !URL.canParse(v) || new URL(v).origin === v, {
   error: 'an origin without a path or trailing slash, e.g. https://www.example.com',
   params: { code: 'bad-format' },
 });

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { imageSrc, pageLink, partnerId, pdfFile, supplierId } from '../../schemas/primitives';
-import { loadContent, nearest, walkReferences } from '../../src/node/content/load';
+import { builtSite, loadContent, nearest, walkReferences } from '../../src/node/content/load';
 import { hintOf, type Problem } from '../../src/node/content/problems';
 
 // Tests name problems by code and position (file:line:column and field path): the words of a
@@ -505,6 +505,29 @@ describe('npm run validate output', { timeout: 60_000 }, () => {
     const lines = out.trim().split('\n');
     expect(lines.filter((l) => l.startsWith('::error'))).toEqual([expect.stringMatching(/^::error file=pages-data\/contact\.json,line=13,col=70,title=unknown-page::blocks\[0\]\.buttons\[0\]\.action\.to {2}link to/)]);
     expect(lines.filter((l) => !l.startsWith('::error'))).toContainEqual(expect.stringMatching(/^::warning file=pages-data\/site\.json,line=\d+,col=\d+,title=example-identity::url /));
+  });
+});
+
+describe('the site address', () => {
+  it("without https:// is a problem at site.json's url, not a crash", async () => {
+    const site = read('site.json').replace('"url": "https://www.acacia-scientific.example"', '"url": "baobablabs.co.ke"');
+    expect(await validateWith({ 'site.json': site })).toEqual([{ at: 'pages-data/site.json:6:10', path: 'url', code: 'bad-format' }]);
+  });
+
+  it('from SITE_URL names SITE_URL and what it takes when it is not an origin', async () => {
+    const { content } = await loadContent(project, { skipSchemaFiles: true });
+    const saved = process.env.SITE_URL;
+    try {
+      for (const url of ['baobablabs.co.ke', 'https://www.baobablabs.co.ke/']) {
+        process.env.SITE_URL = url;
+        expect(() => builtSite(content!.site)).toThrow(new RegExp(`^SITE_URL=${url.replace(/[./]/g, '\\$&')} is not the site's address: .*https://.*no trailing slash, e\\.g\\. SITE_URL=https://`));
+      }
+      process.env.SITE_URL = 'https://www.baobablabs.co.ke';
+      expect(builtSite(content!.site).url).toBe('https://www.baobablabs.co.ke');
+    } finally {
+      if (saved === undefined) delete process.env.SITE_URL;
+      else process.env.SITE_URL = saved;
+    }
   });
 });
 

@@ -644,7 +644,11 @@ export function builtSite(site: SiteDocument): SiteDocument {
   const url = process.env.SITE_URL;
   if (!url) return site;
   const origin = siteDocument.shape.url.safeParse(url);
-  if (!origin.success) throw new Error(`SITE_URL=${url}: ${origin.error.issues[0]?.message ?? 'not an origin'}`);
+  if (!origin.success) {
+    throw new Error(
+      `SITE_URL=${url} is not the site's address: SITE_URL takes an origin, https:// and the host with no path and no trailing slash, e.g. SITE_URL=https://www.example.co.ke (here: expected ${origin.error.issues[0]?.message ?? 'an origin'})`,
+    );
+  }
   return { ...site, url: origin.data };
 }
 
