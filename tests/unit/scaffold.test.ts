@@ -13,7 +13,12 @@ const codes = async () => (await loadContent(scratch.dir)).problems.map((p) => `
 
 describe('npm run new-page', { timeout: 60_000 }, () => {
   it('writes a page at the path of its URL that fails validation on its placeholders only, until they are replaced', async () => {
-    expect(scratch.npm('new-page', ['/services/spectroscopy'])).toContain('pages-data/services/spectroscopy.json');
+    const out = scratch.npm('new-page', ['/services/spectroscopy']);
+    expect(out).toContain('pages-data/services/spectroscopy.json');
+    // Nothing links to it yet: it says where the pages beside it are listed, the services menu and index among them.
+    expect(out).toMatch(/Nothing links to \/services\/spectroscopy yet/);
+    expect(out).toMatch(/pages-data\/site\.json {2}nav\.header\[1\]\.menu\.links/);
+    expect(out).toMatch(/pages-data\/services\/index\.json {2}blocks\[\d+\]\.cards/);
     const file = 'pages-data/services/spectroscopy.json';
     const doc = JSON.parse(scratch.read(file));
     expect(doc.$schema).toBe('../../schemas/page.schema.json');

@@ -12,7 +12,7 @@ import type { RedirectRule } from '../../lib/redirects.ts';
 import { redirectTarget } from '../../lib/redirects.ts';
 import { documentSchema, schemaFileOf } from '../content/json-schema.ts';
 import { contentFiles, fieldPath, loadContent, type Problem, schemaRef, walkReferences } from '../content/load.ts';
-import { newPageDocument, newPageUrlProblem } from '../scaffold/new-page.ts';
+import { newPageDocument, newPageUrlProblem, siblingLists } from '../scaffold/new-page.ts';
 import { applyValue } from './edit.ts';
 
 /** A request the studio refuses, with its HTTP status and what the author is told (and shown). */
@@ -232,7 +232,7 @@ export function commit(dataDir: string, changes: ReadonlyMap<string, string | nu
 }
 
 /** A new page at `route`: the new-page template (npm run new-page), or a copy of the page in `copyOf`. */
-export async function createPage(root: string, route: string, copyOf?: string): Promise<{ file: string; route: string }> {
+export async function createPage(root: string, route: string, copyOf?: string): Promise<{ file: string; route: string; listedIn: { file: string; list: string }[] }> {
   const docs = readDocuments(root);
   const taken = routeTaken(docs, route);
   if (taken) throw new Refusal(409, taken);
@@ -244,7 +244,8 @@ export async function createPage(root: string, route: string, copyOf?: string): 
   } else text = newPageDocument(root, route, file).text;
   // The template's TODO placeholders are there to fail validate until replaced: the studio lists them.
   await commitChecked(root, new Map([[file, text]]), `A page at ${route}`, undefined, (p) => p.file === `pages-data/${file}` && p.code === 'placeholder');
-  return { file, route };
+  // Where the pages beside it are listed: nothing links to the new page until one of those does.
+  return { file, route, listedIn: siblingLists(root, route) };
 }
 
 /** The links to a page from elsewhere (its own links to itself aside). */
