@@ -65,3 +65,6 @@ export const dialogSlot: Slot = {
   sizes: `(min-width: ${Math.ceil(DIALOG.width / DIALOG.share)}px) ${DIALOG.width - 2 * DIALOG.padding}px, calc(${DIALOG.share * 100}vw - ${2 * DIALOG.padding}px)`,
   width: DIALOG.width - 2 * DIALOG.padding,
 };
+
+/** The picture shown in place of one that fails to load; content that names it holds a placeholder to replace. */
+export const PLACEHOLDER_PICTURE = '/images/placeholder.svg';

@@ -53,6 +53,8 @@ describe('npm run new-product', { timeout: 60_000 }, () => {
     const problems = await codes();
     expect(problems.length).toBeGreaterThan(3);
     for (const problem of problems) expect(problem).toMatch(new RegExp(`^${file} \\S+ placeholder$`));
+    // The stand-in picture is one of them: a product does not go live with it.
+    expect(problems).toContain(`${file} image.src placeholder`);
     scratch.editJson<Record<string, unknown>>(file, (doc) => ({
       ...doc,
       name: 'Nitrate Test Kit',

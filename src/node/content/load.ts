@@ -10,6 +10,7 @@ import { blockDefinitions, blockTypes, type Block, type BlockType } from '../../
 import type { Place, Records } from '../../../schemas/blocks/define.ts';
 import { pageDocument, type PageDocument } from '../../../schemas/page.ts';
 import { referenceOf, type ReferenceKind } from '../../../schemas/primitives.ts';
+import { PLACEHOLDER_PICTURE } from '../../../schemas/slots.ts';
 import { TOKEN, type Entry } from '../../../schemas/collections.ts';
 import { exampleIdentity, identityTokenNames, withIdentity } from '../../../schemas/identity.ts';
 import {
@@ -145,7 +146,7 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     const want = schemaRef(rel, schemaFile);
     const given = data && typeof data === 'object' ? (data as { $schema?: unknown }).$schema : undefined;
     if (given !== want) report(src, ['$schema'], 'schema-link', { expected: want, received: show(given) });
-    if (src.text.includes(PLACEHOLDER)) for (const [path, text] of placeholders(data)) report(src, path, 'placeholder', { text: show(text) });
+    if (src.text.includes(PLACEHOLDER) || src.text.includes(PLACEHOLDER_PICTURE)) for (const [path, text] of placeholders(data)) report(src, path, 'placeholder', { text: show(text) });
     const key = `${schemaFile} ${rel}`;
     let hit = checked.get(key);
     if (hit?.text !== src.text) checked.set(key, (hit = { text: src.text, data, result: schema.safeParse(data, { reportInput: true }) }));
@@ -590,7 +591,7 @@ function tokensIn(value: unknown, path: Path = []): [Path, string][] {
 export const PLACEHOLDER = 'TODO:';
 
 function placeholders(value: unknown, path: Path = []): [Path, string][] {
-  if (typeof value === 'string') return value.includes(PLACEHOLDER) ? [[path, value]] : [];
+  if (typeof value === 'string') return value.includes(PLACEHOLDER) || value === PLACEHOLDER_PICTURE ? [[path, value]] : [];
   if (Array.isArray(value)) return value.flatMap((v, i) => placeholders(v, [...path, i]));
   if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => placeholders(v, [...path, k]));
   return [];
