@@ -87,6 +87,12 @@ describe('npm run new-block', { timeout: 120_000 }, () => {
     expect(scratch.npm('validate')).toMatch(/all valid/);
   });
 
+  it('describes a new block in words, and points its component at the site\'s links and pictures', () => {
+    scratch.npm('new-block', ['accreditation-badges']);
+    expect(scratch.read('schemas/blocks/accreditation-badges.ts')).toContain("description: 'An accreditation badges section.'");
+    expect(scratch.read('src/blocks/accreditation-badges/AccreditationBadges.tsx')).toMatch(/InternalLink.*src\/ui\/actions\.tsx/s);
+  });
+
   it('a block type in the definitions without a component fails typecheck, naming the registry', async () => {
     scratch.write('src/blocks/registry.tsx', scratch.read('src/blocks/registry.tsx').replace(/\n {2}'gallery-strip': .*\n/, '\n'));
     expect(() => scratch.npm('typecheck')).toThrow(/src\/blocks\/registry\.tsx.*gallery-strip/s);
