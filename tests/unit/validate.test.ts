@@ -93,6 +93,25 @@ describe('npm run validate', () => {
     const problems = await problemsWith({ 'contact.json': page({ meta: withKeywords }).replace('"type": "hero"', '"type": "heor"') });
     expect(problems.map(brief)).toEqual([{ at: 'pages-data/contact.json:10:15', path: 'blocks[0].type', code: 'unknown-block-type' }]);
     expect(problems[0]!.message).toContain('did you mean "hero"?');
+    // The types that may open a page, as the editor offers them there.
+    expect(problems[0]!.message).toMatch(/expected one of hero, partner-profile, not-found, product-detail;/);
+  });
+
+  it('suggests a block type by meaning where no spelling is near, and the new-block command only where nothing is', async () => {
+    const at = async (type: string) => {
+      const problems = await problemsWith({ 'contact.json': page({ meta: withKeywords, extraBlock: `,\n    { "type": "${type}" }` }) });
+      expect(problems.map((p) => `${p.path} ${p.code}`)).toEqual(['blocks[1].type unknown-block-type']);
+      return { message: problems[0]!.message, hint: hintOf(problems[0]!) };
+    };
+    for (const [written, meant] of [['cta', 'cta-banner'], ['text-block', 'text'], ['image-gallery', 'gallery'], ['card-grd', 'card-grid']]) {
+      const { message, hint } = await at(written!);
+      expect(message, written).toMatch(new RegExp(`did you mean "${meant}"\\?$`));
+      expect(hint, written).not.toMatch(/new-block/);
+    }
+    const { message, hint } = await at('faq-accordion');
+    expect(message).not.toMatch(/did you mean/);
+    expect(message).not.toMatch(/\bhero\b/);
+    expect(hint).toMatch(/npm run new-block/);
   });
 
   it('names a misspelled key and suggests the right one', async () => {
@@ -287,10 +306,10 @@ describe('one run reports every problem (issue 23: problems no longer hide each 
   });
 
   it('each hint fits its field: an empty title is not told about descriptions', () => {
-    expect(hintOf({ code: 'too-short', path: 'blocks[0].title' })).not.toMatch(/description/i);
-    expect(hintOf({ code: 'too-short', path: 'meta.description' })).toMatch(/50 to 160/);
-    expect(hintOf({ code: 'too-long', path: 'seo.description' })).toMatch(/50 to 160/);
-    expect(hintOf({ code: 'too-long', path: 'blocks[2].cards[0].title' })).not.toMatch(/description/i);
+    expect(hintOf({ code: 'too-short', path: 'blocks[0].title', message: '' })).not.toMatch(/description/i);
+    expect(hintOf({ code: 'too-short', path: 'meta.description', message: '' })).toMatch(/50 to 160/);
+    expect(hintOf({ code: 'too-long', path: 'seo.description', message: '' })).toMatch(/50 to 160/);
+    expect(hintOf({ code: 'too-long', path: 'blocks[2].cards[0].title', message: '' })).not.toMatch(/description/i);
   });
 });
 

@@ -34,8 +34,9 @@ import { typeName as pictureTypeName } from '../pictures/sniff.ts';
 import { checkTemplate, entryFile, entryPages, productOf, templateRoutes, templatesOf } from './catalogue.ts';
 import { jsonSchemaFiles, schemaFileOf } from './json-schema.ts';
 import { type Code, formatProblem, message, type Params, type Problem } from './problems.ts';
+import { type Choice, nearest, suggest } from './suggest.ts';
 
-export { formatProblem, type Problem };
+export { formatProblem, nearest, type Problem };
 
 export interface Page {
   /** The route of its file: /partner/palintest for pages-data/partner/palintest.json; a page made from a template, its entry's: /products/photometer-7500 */
@@ -721,10 +722,12 @@ function issueProblems(src: SourceFile, schema: z.ZodType, data: unknown, issue:
         // The issue's path ends at the discriminator in zod 4.6; say where the union is, and point at the value.
         const at = path[path.length - 1] === disc ? path : [...path, disc];
         const value = valueAt(data, at);
-        const options = disc === 'type' ? blockTypes : discriminatorValues(schema, at.slice(0, -1), data, disc);
-        const guess = typeof value === 'string' ? nearest(value, options) : undefined;
-        if (disc === 'type') return [problem('unknown-block-type', { received: show(value), expected: options, guess }, at)];
-        return [problem('unknown-option', { field: disc, received: show(value), expected: options, guess }, at)];
+        const choices = unionChoices(schema, at.slice(0, -1), data, disc);
+        const guess = typeof value === 'string' ? suggest(value, choices) : undefined;
+        if (disc !== 'type') return [problem('unknown-option', { field: disc, received: show(value), expected: choices.map((c) => c.value), guess }, at)];
+        // A page's blocks: the types that may stand at this place (the opening block first; the editor offers the same).
+        const here = at[at.length - 2] === 0 ? typesAt('opening') : [...typesAt('body'), ...typesAt('closing')];
+        return [problem('unknown-block-type', { received: show(value), expected: here, guess }, at)];
       }
       // A plain union: the problems of the option that came closest (fewest problems).
       const errors = (issue as { errors?: z.core.$ZodIssue[][] }).errors ?? [];
@@ -793,10 +796,10 @@ function objectKeysAt(schema: z.ZodType, path: Path, data: unknown): string[] {
   return def?.type === 'object' && def.shape ? Object.keys(def.shape) : [];
 }
 
-/** The values a discriminated union at a path accepts for its discriminator (an action's kinds). */
-function discriminatorValues(schema: z.ZodType, path: Path, data: unknown, disc: string): string[] {
+/** The values a discriminated union at a path accepts for its discriminator (a block's types, an action's kinds), each with its branch. */
+function unionChoices(schema: z.ZodType, path: Path, data: unknown, disc: string): Choice[] {
   const union = schemaAt(schema, path, data, true);
-  return (union ? defOf(union).options ?? [] : []).map((o) => String((defOf(o).shape?.[disc] as unknown as { value?: unknown } | undefined)?.value));
+  return (union ? defOf(union).options ?? [] : []).map((o) => ({ value: String((defOf(o).shape?.[disc] as unknown as { value?: unknown } | undefined)?.value), schema: o }));
 }
 
 function locate(src: SourceFile, path: Path, code: Code, text: string, atKey = false): Problem {
@@ -880,29 +883,3 @@ function show(v: unknown): string {
 function sortProblems(list: Problem[]): Problem[] {
   return list.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 }
-
-/** The closest candidate by edit distance, if it is close enough to be a likely typo. */
-export function nearest(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const c of candidates) {
-    const d = distance(word.toLowerCase(), c.toLowerCase());
-    if (d < bestD) [best, bestD] = [c, d];
-  }
-  return best !== undefined && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length]!;
-}
-

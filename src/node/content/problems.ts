@@ -37,7 +37,10 @@ export const catalogue = {
   'unknown-block-type': {
     message: (p: { received: string; expected: readonly string[]; guess?: string | undefined }) =>
       `unknown block type ${p.received}: expected one of ${list(p.expected)}${didYouMean(p.guess)}`,
-    hint: 'Block types are defined in schemas/blocks/; `npm run new-block -- <name>` adds one.',
+    hint: (p: { message: string }) =>
+      / did you mean /.test(p.message)
+        ? 'A block\'s "type" is one of the types listed: your editor offers them as you type (see docs/authors.md).'
+        : 'None of the block types is near what was written: see what each is in your editor (docs/authors.md), or add a new block type with `npm run new-block -- <name>` (docs/developers.md).',
   },
   'unknown-option': {
     message: (p: { field: string; received: string; expected: readonly string[]; guess?: string | undefined }) =>
@@ -272,8 +275,8 @@ export const message = <C extends Code>(code: C, params: Params<C>): string =>
   (catalogue[code].message as (p: Params<C>) => string)(params);
 
 /** How to fix a problem; some codes word it for the field (a page description is not a title). */
-export function hintOf(p: Pick<Problem, 'code' | 'path'>): string {
-  const hint: string | ((p: { path: string }) => string) = catalogue[p.code].hint;
+export function hintOf(p: Pick<Problem, 'code' | 'path' | 'message'>): string {
+  const hint: string | ((p: { path: string; message: string }) => string) = catalogue[p.code].hint;
   return typeof hint === 'string' ? hint : hint(p);
 }
 
