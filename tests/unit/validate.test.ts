@@ -519,6 +519,21 @@ describe('npm run validate output', { timeout: 60_000 }, () => {
     expect(entries.filter((e) => e.severity === 'warning').map((e) => e.code)).toContain('example-identity');
   });
 
+  it('counts problems by the folder they are in: a stale JSON Schema is in schemas/', () => {
+    const root = contentWith({});
+    rmSync(join(root, 'schemas'));
+    cpSync(join(project, 'schemas'), join(root, 'schemas'), { recursive: true });
+    writeFileSync(join(root, 'schemas/page.schema.json'), '{}\n');
+    let stderr = '';
+    try {
+      execFileSync(join(project, 'node_modules/.bin/tsx'), [cli], { cwd: root, encoding: 'utf8', env: { ...process.env, GITHUB_ACTIONS: '' }, stdio: 'pipe' });
+    } catch (e) {
+      stderr = (e as { stderr: string }).stderr;
+    }
+    expect(stderr).toMatch(/^schemas\/page\.schema\.json:1:1 {2}\(document\) {2}out of date with the zod schemas: run `npm run schemas`$/m);
+    expect(stderr.trim().split('\n').pop()).toBe('1 problem in schemas/.');
+  });
+
   it('under GitHub Actions prints an ::error line per problem, at its file, line and column', async () => {
     const { out } = run(broken(), [], { GITHUB_ACTIONS: 'true' });
     const lines = out.trim().split('\n');
