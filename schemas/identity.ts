@@ -36,7 +36,12 @@ export function withIdentity<T>(value: T, site: SiteDocument): T {
 }
 
 /** A mailbox a record gives: an address, or one of the company's own by its token. */
-export const mailboxAddress = z.union([email, z.enum(['{email}', '{catalogueEmail}'])]).meta({
+export const mailboxAddress = z
+  .union([
+    email,
+    z.enum(['{email}', '{catalogueEmail}']).meta({ title: "The company's mailbox", description: 'The contact ({email}) or the catalogue ({catalogueEmail}) mailbox of pages-data/site.json.' }),
+  ])
+  .meta({
   description: 'An e-mail address, or "{email}" (or "{catalogueEmail}") for the company\'s own mailbox of pages-data/site.json.',
 });
 

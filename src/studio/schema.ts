@@ -71,6 +71,9 @@ export function discriminator(options: JsonSchema[]): string | undefined {
 export function branchOf(options: JsonSchema[], value: unknown): number {
   const key = discriminator(options);
   if (key) return Math.max(0, options.findIndex((o) => isObject(value) && o.properties?.[key]?.const === value[key]));
+  // A value one branch names exactly ("{email}", the company's mailbox) takes that branch, not the first that fits its type.
+  const named = options.findIndex((o) => o.const === value || o.enum?.includes(value));
+  if (named >= 0) return named;
   const fits = (o: JsonSchema) =>
     o.const !== undefined
       ? o.const === value

@@ -11,7 +11,7 @@ import { blockDefinitions, blockTypes, type BlockType } from '../../schemas/bloc
 import { partner, productCategory, productDocument, supplier } from '../../schemas/records';
 import { redirect } from '../../schemas/redirects';
 import { contentFiles, loadContent, type Problem } from '../../src/node/content/load';
-import { fieldName, initialValue, itemsOf, type Json, type JsonSchema } from '../../src/studio/schema';
+import { branchOf, fieldName, initialValue, itemsOf, type Json, type JsonSchema, optionsOf } from '../../src/studio/schema';
 
 const { getLanguageService, TextDocument } = service;
 const project = resolve(__dirname, '../..');
@@ -217,5 +217,13 @@ describe('the studio over the same schema', () => {
     expect(items.oneOf!.map((o) => o.properties!.type!.const).sort()).toEqual([...blockTypes].sort());
     const cta = items.oneOf!.find((o) => o.properties!.type!.const === 'cta-banner')!;
     expect(initialValue(cta)).toEqual({ type: 'cta-banner', title: '', text: '', buttons: [{ label: '', action: { kind: 'link', to: '' } }] });
+  });
+
+  it("shows a supplier's {email} as the company's mailbox, an address as an address", () => {
+    const suppliers = JSON.parse(readFileSync(resolve(project, 'schemas/suppliers.schema.json'), 'utf8')) as JsonSchema;
+    const email = suppliers.properties!.suppliers!.items!.properties!.contactInfo!.properties!.email!;
+    const options = optionsOf(email)!;
+    expect(options[branchOf(options, '{email}')]!.title).toBe("The company's mailbox");
+    expect(options[branchOf(options, 'sales@palintest.example')]!.format).toBe('email');
   });
 });
