@@ -37,11 +37,15 @@ describe('the identity in texts and records', () => {
     expect(site.social.map((s) => s.label)).toContain(`${site.shortName} on Facebook`);
   });
 
-  it('reports a {word} that names nothing, at its line, listing the ones there are', async () => {
+  it('reports a misspelt {token} at its line, listing the ones there are; other {words} are text as written', async () => {
     const text = read('privacy-policy.json').replace('{company} supplies', '{compnay} supplies');
     const { problems } = await loadContent(project, { overrides: new Map([['privacy-policy.json', text]]), skipSchemaFiles: true });
     expect(problems.map(brief)).toEqual([`pages-data/privacy-policy.json:${text.split('\n').findIndex((l) => l.includes('{compnay}')) + 1} blocks[1].sections[0].paragraphs[0] unknown-token`]);
     expect(problems[0]!.message).toMatch(/\{compnay\} names nothing.*\{company\}/);
+    const literal = read('privacy-policy.json').replace('{company} supplies', '{company} supplies {x} and {{x}}');
+    const { problems: none, content } = await loadContent(project, { overrides: new Map([['privacy-policy.json', literal]]), skipSchemaFiles: true });
+    expect(none).toEqual([]);
+    expect(JSON.stringify(content!.pages.get('/privacy-policy')!.doc)).toContain(`${content!.site.name} supplies {x} and {{x}}`);
   });
 
   it('warns, without failing, while the site document holds the example company', async () => {

@@ -687,13 +687,16 @@ export function anchors(blocks: readonly (Block | undefined)[]): string[] {
 
 /**
  * A document with the company's identity filled into its texts ({company}, {email}...: schemas/identity.ts),
- * from the site document (the site document itself from itself); a {word} that names nothing is a
- * problem, except in a template page, whose own {tokens} are its entries' (catalogue.ts checks those).
+ * from the site document (the site document itself from itself). A {word} close to one of those is a
+ * misspelt token, a problem; any other is text as written ("{x}"). In a template page every {word} is
+ * a token, its entries' or the identity's (catalogue.ts checks those).
  */
 function withOwnIdentity<T>(src: SourceFile, doc: T, site: SiteDocument | undefined, report: Report): T {
   if (!site || !/\{[A-Za-z]+\}/.test(src.text)) return doc;
   const filled = withIdentity(doc, site);
-  if (!isTemplateFile(src.rel)) for (const [path, token] of tokensIn(filled)) report(src, path, 'unknown-token', { token, allowed: identityTokenNames });
+  if (!isTemplateFile(src.rel)) {
+    for (const [path, token] of tokensIn(filled)) if (nearest(token, identityTokenNames)) report(src, path, 'unknown-token', { token, allowed: identityTokenNames });
+  }
   return filled;
 }
 
