@@ -243,7 +243,7 @@ export const catalogue = {
     hint: 'An address redirects to one page: keep one of the two entries.',
   },
   placeholder: {
-    message: (p: { text: string }) => `placeholder to replace: ${p.text}`,
+    message: (p: { text: string }) => `placeholder ${p.text.includes('TODO:') ? 'text' : 'picture'} to replace: ${p.text}`,
     hint: "A new page (npm run new-page, the studio's New page) and a new product (npm run new-product) start with TODO placeholders, and a product with the stand-in picture /images/placeholder.svg: write the real text in their place, and put the real picture under public/ with its path in src.",
   },
   'example-identity': {
