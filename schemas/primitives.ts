@@ -69,7 +69,9 @@ const webUrl = (protocols: RegExp, what: string) =>
     .refine((v) => !unsafeScheme.test(v), { error: `${what} (javascript:, data: and file: are never allowed)`, params: { code: 'unsafe-url' } })
     .refine((v) => !v.includes('\\'), { error: `${what} without backslashes`, params: { code: 'unsafe-url' } })
     .pipe(z.url({ protocol: protocols, hostname: z.regexes.domain, error: `an absolute ${what}` }))
-    .refine((v) => !/^[a-z]+:\/\/[^/?#]*@/i.test(v), { error: `${what} without a user name or password before the host`, params: { code: 'unsafe-url' } });
+    .refine((v) => !/^[a-z]+:\/\/[^/?#]*@/i.test(v), { error: `${what} without a user name or password before the host`, params: { code: 'unsafe-url' } })
+    // So that editors check it is an address, as validate does.
+    .meta({ format: 'uri' });
 
 /** An address on another site: http or https only. */
 export const externalUrl = webUrl(/^https?$/, 'http:// or https:// address').meta({
@@ -80,7 +82,7 @@ export const externalUrl = webUrl(/^https?$/, 'http:// or https:// address').met
 export const httpsUrl = webUrl(/^https$/, 'https:// address');
 
 /** The site's own origin: https://www.example.com, no path and no trailing slash. */
-export const siteOrigin = httpsUrl.refine((v) => new URL(v).origin === v, {
+export const siteOrigin = httpsUrl.refine((v) => !URL.canParse(v) || new URL(v).origin === v, {
   error: 'an origin without a path or trailing slash, e.g. https://www.example.com',
   params: { code: 'bad-format' },
 });

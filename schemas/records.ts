@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailboxAddress } from './identity.ts';
 import { MAX_LENGTH, brandId, categoryId, email, externalUrl, httpsUrl, image, imageSrc, pdfFile, phone, productId, slug, text } from './primitives.ts';
 
 const partnerCategories = [
@@ -88,7 +89,7 @@ export const supplier = z.strictObject({
   image: imageSrc,
   websiteUrl: externalUrl.optional(),
   productCatalogUrl: externalUrl.optional(),
-  contactInfo: z.strictObject({ email: email.optional(), phone: phone.optional() }),
+  contactInfo: z.strictObject({ email: mailboxAddress.optional(), phone: phone.optional() }),
   certification: z.array(z.string().min(1).max(MAX_LENGTH.label)).default([]),
   established: year,
   countries: z.array(z.string().min(1).max(MAX_LENGTH.label)).default([]),

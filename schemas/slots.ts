@@ -88,3 +88,6 @@ export const dialogSlot: Slot = {
   width: DIALOG.width - 2 * DIALOG.padding,
   shape: PHOTO,
 };
+
+/** The picture shown in place of one that fails to load; content that names it holds a placeholder to replace. */
+export const PLACEHOLDER_PICTURE = '/images/placeholder.svg';

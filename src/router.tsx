@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter, redirect, type RouterHistory, useRouterState } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, type ErrorComponentProps, redirect, type RouterHistory, useRouterState } from '@tanstack/react-router';
 import { Layout } from './layout/Layout';
 import { hasPage, loadPage } from './page/load';
 import { noteHistoryStep, PageView } from './page/PageView';
@@ -65,11 +65,13 @@ export function createAppRouter(history: RouterHistory, { browser = false } = {}
 }
 
 /** In place of a page that could not be shown: until the browser has loaded it from the server, or for good. */
-function PageNotShown() {
+function PageNotShown({ error }: ErrorComponentProps) {
   const href = useRouterState({ select: (s) => s.location.href });
   return (
     <p className="page-not-shown">
       This page could not be shown. <a href={href}>Load it again</a>
+      {/* In the dev server, why: a document's problems (file, line, field) say which file to fix. */}
+      {import.meta.env.DEV && <code style={{ display: 'block', whiteSpace: 'pre-wrap' }}>{error instanceof Error ? error.message : String(error)}</code>}
     </p>
   );
 }

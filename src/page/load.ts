@@ -25,7 +25,8 @@ const fetchPage: PageSource = async (route) => {
   });
   // A 404 is the answer for a path no page has; so is anything but JSON (a host that answers every path with a page).
   if (res.status === 404 || (res.ok && !res.headers.get('content-type')?.includes('json'))) return undefined;
-  if (!res.ok) throw new Error(`${pageDataPath(route)}: ${res.status}`);
+  // (The dev server answers 503 with the problems of a page's document that has never read: shown in its place.)
+  if (!res.ok) throw new Error(`${pageDataPath(route)}: ${res.status}${import.meta.env.DEV && res.status === 503 ? `\n${await res.text()}` : ''}`);
   return (await res.json()) as ResolvedPage;
 };
 

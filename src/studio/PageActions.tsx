@@ -108,7 +108,13 @@ function NewPage({ documents, address: initial, done, close, mayLeave, openLink 
     setBusy(false);
     if (!answer.ok) return setFailure(answer);
     close();
-    done(answer.value.file, `Created ${answer.value.route} (pages-data/${answer.value.file})${start === 'empty' ? ': replace its TODO placeholders, listed as problems' : ''}.`);
+    const { file, route, listedIn } = answer.value;
+    const lists = listedIn.map((l) => `${l.file} (${l.list})`).join(', ');
+    done(
+      file,
+      `Created ${route} (pages-data/${file})${start === 'empty' ? ': replace its TODO placeholders, listed as problems' : ''}. ` +
+        `Nothing links to it yet: ${lists ? `the pages beside it are listed in ${lists}; add it there` : 'link to it from a menu of the site document or from a page'}.`,
+    );
   };
   return (
     <Form onSubmit={create}>

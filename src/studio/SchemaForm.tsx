@@ -9,7 +9,7 @@ import { createContext, Fragment, memo, type ReactNode, useContext, useEffect, u
 import type { StudioContext } from './api';
 import { PictureField } from './PictureField';
 import {
-  branchName, branchOf, discriminator, humanize, initialValue, isFreeText, isObject, itemLabel, joinPath, type Json, type JsonObject, type JsonSchema, optionsOf, singular,
+  branchName, branchOf, discriminator, humanize, initialValue, isFreeText, isObject, itemLabel, itemsOf, joinPath, type Json, type JsonObject, type JsonSchema, optionsOf, singular,
 } from './schema';
 
 export interface FormContext {
@@ -251,7 +251,7 @@ function Properties({ schema, path, value }: { schema: JsonSchema; path: string;
 function ArrayField({ schema, path, value, label, required }: FieldProps) {
   const { change, problems, open, setOpen, notify } = useForm();
   const list = Array.isArray(value) ? value : [];
-  const items = schema.items ?? {};
+  const items = itemsOf(schema);
   const noun = singular(path.split('.').pop() ?? 'item');
   // The items of a document's top-level list (a page's blocks) fold, so a long page stays quick to edit.
   const folds = !path.includes('.') && (items.type === 'object' || optionsOf(items) !== undefined);

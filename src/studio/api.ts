@@ -144,7 +144,8 @@ export const api = {
     if (res.status === 409 && !body.gone) return { outcome: 'conflict', error: body.error };
     return { outcome: 'refused', error: body.error };
   },
-  create: (route: string, copyOf?: string) => operation<{ file: string; route: string }>('create', { route, ...(copyOf && { copyOf }) }),
+  /** A new page; `listedIn` names where the pages beside it are listed (a menu, an index's cards), which do not link to it yet. */
+  create: (route: string, copyOf?: string) => operation<{ file: string; route: string; listedIn: { file: string; list: string }[] }>('create', { route, ...(copyOf && { copyOf }) }),
   move: (file: string, to: string, version: string) => operation<{ file: string; route: string; changed: string[] }>('move', { file, to, version }),
   remove: (file: string, version: string, redirectTo?: string) => operation<{ changed: string[] }>('delete', { file, version, ...(redirectTo && { redirectTo }) }),
   pictures: () => get<StudioPicture[]>('pictures'),

@@ -6,6 +6,7 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter } from 
 import { memo, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import site from 'virtual:site';
+import { withIdentity } from '../../schemas/identity';
 import type { SiteDocument } from '../../schemas/site';
 import { App } from '../App';
 import { BlockView, loadBlocks } from '../blocks/registry';
@@ -90,9 +91,10 @@ window.addEventListener('message', (e: MessageEvent<Message>) => {
   if (e.origin !== location.origin || e.source !== parent) return;
   if (e.data?.type === 'studio:reveal' && typeof e.data.path === 'string') return reveal(e.data.path);
   if (e.data?.type !== 'studio:page' || !e.data.page) return;
-  takeSite(e.data.site);
+  // The company's identity filled into the texts that name it ({company}...), as the build does (schemas/identity.ts).
+  takeSite(e.data.site && withIdentity(e.data.site, e.data.site));
   selectable = e.data.selectable === true;
-  pending = e.data.page;
+  pending = withIdentity(e.data.page, site);
   if (!drawing) {
     drawing = true;
     setTimeout(draw);

@@ -9,11 +9,23 @@ export interface JsonSchema {
   description?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  additionalProperties?: boolean;
   items?: JsonSchema;
+  /** The schemas of a list's first items (a page's opening block); `items` is the rest's. */
+  prefixItems?: JsonSchema[];
   oneOf?: JsonSchema[];
   anyOf?: JsonSchema[];
+  /** A discriminated union's branches: each applies `if` its discriminator has that branch's value. */
+  allOf?: JsonSchema[];
+  if?: JsonSchema;
+  then?: JsonSchema;
   const?: unknown;
   enum?: unknown[];
+  /** What an editor shows beside each value of `enum` (its title) and under it (its description). */
+  enumDetails?: string[];
+  enumDescriptions?: string[];
+  /** What an editor inserts when an author starts a value of this schema (VS Code's keyword). */
+  defaultSnippets?: { label: string; description?: string; body: unknown }[];
   default?: unknown;
   pattern?: string;
   format?: string;
@@ -29,7 +41,25 @@ export type JsonObject = { [key: string]: Json };
 
 export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export const optionsOf = (s: JsonSchema): JsonSchema[] | undefined => s.oneOf ?? s.anyOf;
+/** The branches of a discriminated union as src/node/content/json-schema.ts writes it: one if/then per discriminator value. */
+export const branchesOf = (s: JsonSchema): JsonSchema[] | undefined =>
+  s.allOf?.length && s.allOf.every((b) => b.if && b.then) ? s.allOf.map((b) => b.then!) : undefined;
+
+export const optionsOf = (s: JsonSchema): JsonSchema[] | undefined => s.oneOf ?? s.anyOf ?? branchesOf(s);
+
+/**
+ * What any item of a list may be: where the schema offers its first items other kinds than the rest
+ * (a page's opening block), every kind of either, since the form moves items freely (validate says
+ * what is out of place).
+ */
+export function itemsOf(s: JsonSchema): JsonSchema {
+  const lists = [s.items ?? {}, ...(s.prefixItems ?? [])];
+  if (lists.length === 1) return lists[0]!;
+  const branches = lists.flatMap((l) => optionsOf(l) ?? [l]);
+  const key = discriminator(branches);
+  const unique = key ? branches.filter((b, i) => branches.findIndex((o) => o.properties?.[key]?.const === b.properties?.[key]?.const) === i) : branches;
+  return { ...s.items, oneOf: unique, allOf: undefined };
+}
 
 /** The property every branch of a union fixes to a value of its own (blocks' `type`, actions' `kind`). */
 export function discriminator(options: JsonSchema[]): string | undefined {
@@ -41,6 +71,9 @@ export function discriminator(options: JsonSchema[]): string | undefined {
 export function branchOf(options: JsonSchema[], value: unknown): number {
   const key = discriminator(options);
   if (key) return Math.max(0, options.findIndex((o) => isObject(value) && o.properties?.[key]?.const === value[key]));
+  // A value one branch names exactly ("{email}", the company's mailbox) takes that branch, not the first that fits its type.
+  const named = options.findIndex((o) => o.const === value || o.enum?.includes(value));
+  if (named >= 0) return named;
   const fits = (o: JsonSchema) =>
     o.const !== undefined
       ? o.const === value
@@ -70,7 +103,7 @@ export function initialValue(s: JsonSchema): Json {
     case 'object':
       return Object.fromEntries((s.required ?? []).map((key) => [key, initialValue(s.properties?.[key] ?? {})]));
     case 'array':
-      return Array.from({ length: s.minItems ?? 0 }, () => initialValue(s.items ?? {}));
+      return Array.from({ length: s.minItems ?? 0 }, (_, i) => initialValue(s.prefixItems?.[i] ?? s.items ?? {}));
     case 'number':
     case 'integer':
       return s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : (s.minimum ?? 0);
@@ -155,8 +188,9 @@ export function fieldName(schema: JsonSchema, doc: Json | undefined, dataPath: s
       const item = Array.isArray(v) ? v[i] : undefined;
       // The item's name stands for its list's.
       names.pop();
-      names.push(itemLabel(s?.items ?? {}, item, i, singular(key), depth === 1));
-      s = s?.items;
+      const items = s ? itemsOf(s) : {};
+      names.push(itemLabel(items, item, i, singular(key), depth === 1));
+      s = items;
       v = item;
     } else {
       const prop = s?.properties?.[part];

@@ -1,7 +1,7 @@
 import { useMergedRef } from '@mantine/hooks';
 import { forwardRef, useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 
-export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
+import { PLACEHOLDER_PICTURE } from '../../schemas/slots';
 
 /** A <source> of a <picture>: the same picture in a format the browser may prefer. */
 export interface PictureSource {
@@ -44,7 +44,7 @@ export const FallbackImage = forwardRef<HTMLImageElement, FallbackImageProps>(fu
       key="img"
       ref={merged}
       {...rest}
-      src={failed ? PLACEHOLDER_IMAGE : src}
+      src={failed ? PLACEHOLDER_PICTURE : src}
       srcSet={failed ? undefined : srcSet}
       sizes={failed ? undefined : sizes}
       loading={loading}

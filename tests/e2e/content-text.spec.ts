@@ -6,6 +6,8 @@ import fc from 'fast-check';
 import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures';
 import { type Scratch, scratchProject, serveScratch } from '../support/scratch';
+import { withIdentity } from '../../schemas/identity';
+import type { SiteDocument } from '../../schemas/site';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -38,7 +40,9 @@ let suffix = '';
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(600_000); // a build on a busy machine can take minutes: this only catches a hang
   scratch = scratchProject('content-text-');
-  suffix = JSON.parse(scratch.read('pages-data/site.json')).seo.titleSuffix;
+  // As the site shows it: the company's identity filled into its {tokens} (schemas/identity.ts).
+  const siteDoc = JSON.parse(scratch.read('pages-data/site.json')) as SiteDocument;
+  suffix = withIdentity(siteDoc, siteDoc).seo.titleSuffix;
   for (const s of samples) {
     scratch.editJson<{ meta: { title: string }; blocks: Record<string, unknown>[] }>(`pages-data${s.path}.json`, (doc) => {
       doc.meta.title = s.title;

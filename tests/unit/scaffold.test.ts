@@ -15,7 +15,12 @@ const codes = async () => (await loadContent(scratch.dir)).problems.map((p) => `
 
 describe('npm run new-page', { timeout: 60_000 }, () => {
   it('writes a page at the path of its URL that fails validation on its placeholders only, until they are replaced', async () => {
-    expect(scratch.npm('new-page', ['/services/spectroscopy'])).toContain('pages-data/services/spectroscopy.json');
+    const out = scratch.npm('new-page', ['/services/spectroscopy']);
+    expect(out).toContain('pages-data/services/spectroscopy.json');
+    // Nothing links to it yet: it says where the pages beside it are listed, the services menu and index among them.
+    expect(out).toMatch(/Nothing links to \/services\/spectroscopy yet/);
+    expect(out).toMatch(/pages-data\/site\.json {2}nav\.header\[1\]\.menu\.links/);
+    expect(out).toMatch(/pages-data\/services\/index\.json {2}blocks\[\d+\]\.cards/);
     const file = 'pages-data/services/spectroscopy.json';
     const doc = JSON.parse(scratch.read(file));
     expect(doc.$schema).toBe('../../schemas/page.schema.json');
@@ -66,6 +71,8 @@ describe('npm run new-product', { timeout: 60_000 }, () => {
     const problems = await codes();
     expect(problems.length).toBeGreaterThan(3);
     for (const problem of problems) expect(problem).toMatch(new RegExp(`^${file} \\S+ placeholder$`));
+    // The stand-in picture is one of them: a product does not go live with it.
+    expect(problems).toContain(`${file} image.src placeholder`);
     scratch.editJson<Record<string, unknown>>(file, (doc) => ({
       ...doc,
       name: 'Nitrate Test Kit',
@@ -96,6 +103,12 @@ describe('npm run new-block', { timeout: 120_000 }, () => {
     });
     // In the copy's own process: this one has the project's block types loaded.
     expect(scratch.npm('validate')).toMatch(/all valid/);
+  });
+
+  it('describes a new block in words, and points its component at the site\'s links and pictures', () => {
+    scratch.npm('new-block', ['accreditation-badges']);
+    expect(scratch.read('schemas/blocks/accreditation-badges.ts')).toContain("description: 'An accreditation badges section.'");
+    expect(scratch.read('src/blocks/accreditation-badges/AccreditationBadges.tsx')).toMatch(/InternalLink.*src\/ui\/actions\.tsx/s);
   });
 
   it('a block type in the definitions without a component fails typecheck, naming the registry', async () => {

@@ -148,7 +148,12 @@ describe('a new page', () => {
   it('starts as npm run new-page writes it, with its placeholders listed as problems', async () => {
     const res = await post('create', { route: '/services/spectroscopy' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ file: 'services/spectroscopy.json', route: '/services/spectroscopy' });
+    // With where the pages beside it are listed: nothing links to it yet.
+    expect(res.body).toEqual({
+      file: 'services/spectroscopy.json',
+      route: '/services/spectroscopy',
+      listedIn: expect.arrayContaining([{ file: 'pages-data/site.json', list: 'nav.header[1].menu.links' }]),
+    });
     const doc = JSON.parse(read('services/spectroscopy.json')) as { blocks: { type: string }[] };
     expect(doc.blocks.map((b) => b.type)).toEqual(['hero', 'cta-banner']);
     expect(new Set((await loadContent(root)).problems.map((p) => `${p.file} ${p.code}`))).toEqual(new Set(['pages-data/services/spectroscopy.json placeholder']));

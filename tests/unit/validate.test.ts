@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { imageSrc, pageLink, partnerId, pdfFile, supplierId } from '../../schemas/primitives';
-import { loadContent, nearest, walkReferences } from '../../src/node/content/load';
+import { builtSite, loadContent, nearest, walkReferences } from '../../src/node/content/load';
 import { hintOf, type Problem } from '../../src/node/content/problems';
 
 // Tests name problems by code and position (file:line:column and field path): the words of a
@@ -108,6 +108,25 @@ describe('npm run validate', () => {
     const problems = await problemsWith({ 'contact.json': page({ meta: withKeywords }).replace('"type": "hero"', '"type": "heor"') });
     expect(problems.map(brief)).toEqual([{ at: 'pages-data/contact.json:10:15', path: 'blocks[0].type', code: 'unknown-block-type' }]);
     expect(problems[0]!.message).toContain('did you mean "hero"?');
+    // The types that may open a page, as the editor offers them there.
+    expect(problems[0]!.message).toMatch(/expected one of hero, partner-profile, not-found, product-detail;/);
+  });
+
+  it('suggests a block type by meaning where no spelling is near, and the new-block command only where nothing is', async () => {
+    const at = async (type: string) => {
+      const problems = await problemsWith({ 'contact.json': page({ meta: withKeywords, extraBlock: `,\n    { "type": "${type}" }` }) });
+      expect(problems.map((p) => `${p.path} ${p.code}`)).toEqual(['blocks[1].type unknown-block-type']);
+      return { message: problems[0]!.message, hint: hintOf(problems[0]!) };
+    };
+    for (const [written, meant] of [['cta', 'cta-banner'], ['text-block', 'text'], ['image-gallery', 'gallery'], ['card-grd', 'card-grid']]) {
+      const { message, hint } = await at(written!);
+      expect(message, written).toMatch(new RegExp(`did you mean "${meant}"\\?$`));
+      expect(hint, written).not.toMatch(/new-block/);
+    }
+    const { message, hint } = await at('faq-accordion');
+    expect(message).not.toMatch(/did you mean/);
+    expect(message).not.toMatch(/\bhero\b/);
+    expect(hint).toMatch(/npm run new-block/);
   });
 
   it('names a misspelled key and suggests the right one', async () => {
@@ -302,10 +321,10 @@ describe('one run reports every problem (issue 23: problems no longer hide each 
   });
 
   it('each hint fits its field: an empty title is not told about descriptions', () => {
-    expect(hintOf({ code: 'too-short', path: 'blocks[0].title' })).not.toMatch(/description/i);
-    expect(hintOf({ code: 'too-short', path: 'meta.description' })).toMatch(/50 to 160/);
-    expect(hintOf({ code: 'too-long', path: 'seo.description' })).toMatch(/50 to 160/);
-    expect(hintOf({ code: 'too-long', path: 'blocks[2].cards[0].title' })).not.toMatch(/description/i);
+    expect(hintOf({ code: 'too-short', path: 'blocks[0].title', message: '' })).not.toMatch(/description/i);
+    expect(hintOf({ code: 'too-short', path: 'meta.description', message: '' })).toMatch(/50 to 160/);
+    expect(hintOf({ code: 'too-long', path: 'seo.description', message: '' })).toMatch(/50 to 160/);
+    expect(hintOf({ code: 'too-long', path: 'blocks[2].cards[0].title', message: '' })).not.toMatch(/description/i);
   });
 });
 
@@ -531,14 +550,57 @@ describe('npm run validate output', { timeout: 60_000 }, () => {
   it('--format json prints file, line, column, path, code and message, and exits 1', async () => {
     const { code, out } = run(broken(), ['--format', 'json']);
     expect(code).toBe(1);
-    expect(JSON.parse(out)).toEqual([
-      { file: 'pages-data/contact.json', line: 13, column: 70, path: 'blocks[0].buttons[0].action.to', code: 'unknown-page', message: expect.any(String) },
+    const entries = JSON.parse(out) as { severity: string; code: string }[];
+    expect(entries.filter((e) => e.severity === 'error')).toEqual([
+      { file: 'pages-data/contact.json', line: 13, column: 70, path: 'blocks[0].buttons[0].action.to', code: 'unknown-page', message: expect.any(String), severity: 'error' },
     ]);
+    // The shipped example company is a warning, not a problem.
+    expect(entries.filter((e) => e.severity === 'warning').map((e) => e.code)).toContain('example-identity');
+  });
+
+  it('counts problems by the folder they are in: a stale JSON Schema is in schemas/', () => {
+    const root = contentWith({});
+    rmSync(join(root, 'schemas'));
+    cpSync(join(project, 'schemas'), join(root, 'schemas'), { recursive: true });
+    writeFileSync(join(root, 'schemas/page.schema.json'), '{}\n');
+    let stderr = '';
+    try {
+      execFileSync(join(project, 'node_modules/.bin/tsx'), [cli], { cwd: root, encoding: 'utf8', env: { ...process.env, GITHUB_ACTIONS: '' }, stdio: 'pipe' });
+    } catch (e) {
+      stderr = (e as { stderr: string }).stderr;
+    }
+    expect(stderr).toMatch(/^schemas\/page\.schema\.json:1:1 {2}\(document\) {2}out of date with the zod schemas: run `npm run schemas`$/m);
+    expect(stderr.trim().split('\n').pop()).toBe('1 problem in schemas/.');
   });
 
   it('under GitHub Actions prints an ::error line per problem, at its file, line and column', async () => {
     const { out } = run(broken(), [], { GITHUB_ACTIONS: 'true' });
-    expect(out.trim().split('\n')).toEqual([expect.stringMatching(/^::error file=pages-data\/contact\.json,line=13,col=70,title=unknown-page::blocks\[0\]\.buttons\[0\]\.action\.to {2}link to/)]);
+    const lines = out.trim().split('\n');
+    expect(lines.filter((l) => l.startsWith('::error'))).toEqual([expect.stringMatching(/^::error file=pages-data\/contact\.json,line=13,col=70,title=unknown-page::blocks\[0\]\.buttons\[0\]\.action\.to {2}link to/)]);
+    expect(lines.filter((l) => !l.startsWith('::error'))).toContainEqual(expect.stringMatching(/^::warning file=pages-data\/site\.json,line=\d+,col=\d+,title=example-identity::url /));
+  });
+});
+
+describe('the site address', () => {
+  it("without https:// is a problem at site.json's url, not a crash", async () => {
+    const site = read('site.json').replace('"url": "https://www.acacia-scientific.example"', '"url": "baobablabs.co.ke"');
+    expect(await validateWith({ 'site.json': site })).toEqual([{ at: 'pages-data/site.json:6:10', path: 'url', code: 'bad-format' }]);
+  });
+
+  it('from SITE_URL names SITE_URL and what it takes when it is not an origin', async () => {
+    const { content } = await loadContent(project, { skipSchemaFiles: true });
+    const saved = process.env.SITE_URL;
+    try {
+      for (const url of ['baobablabs.co.ke', 'https://www.baobablabs.co.ke/']) {
+        process.env.SITE_URL = url;
+        expect(() => builtSite(content!.site)).toThrow(new RegExp(`^SITE_URL=${url.replace(/[./]/g, '\\$&')} is not the site's address: .*https://.*no trailing slash, e\\.g\\. SITE_URL=https://`));
+      }
+      process.env.SITE_URL = 'https://www.baobablabs.co.ke';
+      expect(builtSite(content!.site).url).toBe('https://www.baobablabs.co.ke');
+    } finally {
+      if (saved === undefined) delete process.env.SITE_URL;
+      else process.env.SITE_URL = saved;
+    }
   });
 });
 

@@ -11,7 +11,8 @@ import { build, type Manifest } from 'vite';
 import type { SearchIndex } from '../../lib/search.ts';
 import { canonicalPath, NOT_FOUND_ROUTE } from '../../../schemas/routes.ts';
 import { pageDataPath } from '../../../schemas/routes.ts';
-import { builtSite, type Content, formatProblem, loadContent, resolvePage, sitePages, withPicturePlan } from '../content/load.ts';
+import { builtSite, type Content, loadContent, resolvePage, sitePages, withPicturePlan } from '../content/load.ts';
+import { describeProblem, describeWarnings, problemCount } from '../content/problems.ts';
 import { shareContent } from '../content/vite-plugin.ts';
 import { encodePictures } from '../pictures/encode.ts';
 import { hostFiles } from './host-files.ts';
@@ -36,8 +37,9 @@ async function main() {
   // The pages it resolves name the pictures the build encodes (src/node/pictures/plan.ts).
   const loaded = loadContent(root).then((r) => (r.content ? { ...r, content: withPicturePlan(r.content) } : r));
   shareContent(loaded);
-  const { content, problems } = await loaded;
-  if (!content) throw new Error(`Invalid content in pages-data/ (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map(formatProblem).join('\n')}`);
+  const { content, problems, warnings } = await loaded;
+  if (!content) throw new Error(`Invalid content: ${problemCount(problems)}:\n${problems.map(describeProblem).join('\n')}`);
+  if (warnings.length) console.warn(describeWarnings(warnings));
   const site = builtSite(content.site);
   timer.end('content');
   // The last build's files (some 60,000 for a catalogue of 10,000 products, which took 20 s to delete

@@ -15,6 +15,7 @@ import {
   TOKEN,
   tokenNames,
 } from '../../../schemas/collections.ts';
+import { identityTokenNames } from '../../../schemas/identity.ts';
 import type { PageDocument } from '../../../schemas/page.ts';
 import type { Product } from '../../../schemas/records.ts';
 import { entryRoute, isTemplateFile, parentRoute, productFile, productIdOfFile, routeOfFile } from '../../../schemas/routes.ts';
@@ -145,7 +146,8 @@ export function checkTemplate(page: CataloguePage, report: Report): void {
     if (needs && needs !== kind) report(page.file, ['blocks', i, 'type'], 'block-needs-entry', { type: b.type, needs: needs === 'product' ? 'a product' : 'a category or a brand' });
   });
   if (!kind) return;
-  const allowed = tokenNames[kind];
+  // (The company's identity tokens were filled in as the template was read: any left are misspelt.)
+  const allowed = [...tokenNames[kind], ...identityTokenNames];
   const walk = (v: unknown, path: Path) => {
     if (typeof v === 'string') {
       for (const [, token] of v.matchAll(TOKEN)) if (!allowed.includes(token!)) report(page.file, path, 'unknown-token', { token: token!, allowed });

@@ -10,7 +10,9 @@ import { blockDefinitions, blockTypes, type Block, type BlockType } from '../../
 import type { Place, Records } from '../../../schemas/blocks/define.ts';
 import { pageDocument, type PageDocument } from '../../../schemas/page.ts';
 import { referenceOf, type ReferenceKind } from '../../../schemas/primitives.ts';
-import type { Entry } from '../../../schemas/collections.ts';
+import { PLACEHOLDER_PICTURE } from '../../../schemas/slots.ts';
+import { TOKEN, type Entry } from '../../../schemas/collections.ts';
+import { exampleIdentity, identityTokenNames, withIdentity } from '../../../schemas/identity.ts';
 import {
   partnersDocument, productCategoriesDocument, productDocument, suppliersDocument,
   type Partner, type Product, type ProductCategory, type Supplier,
@@ -34,8 +36,9 @@ import { checkTemplate, entryFile, entryPages, productOf, templateRoutes, templa
 import { leavesFolder, listFolder } from './files.ts';
 import { jsonSchemaFiles, schemaFileOf } from './json-schema.ts';
 import { type Code, formatProblem, message, type Params, type Problem } from './problems.ts';
+import { type Choice, nearest, suggest } from './suggest.ts';
 
-export { formatProblem, type Problem };
+export { formatProblem, nearest, type Problem };
 
 export interface Page {
   /** The route of its file: /partner/palintest for pages-data/partner/palintest.json; a page made from a template, its entry's: /products/photometer-7500 */
@@ -121,6 +124,8 @@ interface Run {
   failedAt: Map<string, Set<string>>;
   report: Report;
   reportFile: <C extends Code>(file: string, code: C, params: Params<C>) => void;
+  /** The site document, once checked: the documents checked after it take the company's identity from it. */
+  identity?: SiteDocument | undefined;
 }
 
 /** The shared records, as far as their documents passed their checks (undefined where one did not). */
@@ -147,7 +152,7 @@ type Claims = Map<string, SourceFile>;
  * and check their sizes, check the JSON Schema files. Content only when there is no problem (or, with
  * `partial`, whatever passed its checks).
  */
-export async function loadContent(root = process.cwd(), options: LoadOptions = {}): Promise<{ content?: Content; problems: Problem[] }> {
+export async function loadContent(root = process.cwd(), options: LoadOptions = {}): Promise<{ content?: Content; problems: Problem[]; warnings: Problem[] }> {
   const run = readFiles(root, options.overrides);
   const recs = collectRecords(run);
   const claims = claimRoutes(run);
@@ -161,12 +166,13 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
   if (catalogueReadable) checkPictureSizes({ pages: new Set(routes.values()), site: recs.site, sources: run.sources, pictureRefs, pictures, recordData }, run.report);
   if (catalogueReadable) checkPictureShapes({ pages: new Set(routes.values()), sources: run.sources, pictureRefs, pictures, recordData }, run.report);
   if (!options.skipSchemaFiles) checkSchemaFiles(run);
+  const warnings = recs.site ? exampleIdentityWarnings(run) : [];
 
   const { site, partners, suppliers, products, categories } = recs;
   const content = site && { ...recordData, site, partners, suppliers, products, categories, pages, routes, pictures, redirects: redirects ?? [] };
   const { problems } = run;
-  if (problems.length > 0 || !content || !redirects) return { problems: sortProblems(problems), ...(options.partial && content && { content }) };
-  return { content, problems: [] };
+  if (problems.length > 0 || !content || !redirects) return { problems: sortProblems(problems), warnings, ...(options.partial && content && { content }) };
+  return { content, problems: [], warnings };
 }
 
 /** Stage 1, read the files: every JSON file under pages-data/ (or its override), parsed; one that is not JSON is a problem. */
@@ -220,7 +226,7 @@ function checkDocument<S extends z.ZodType>(run: Run, rel: string, schema: S): z
   const want = schemaRef(rel, schemaFile);
   const given = data && typeof data === 'object' ? (data as { $schema?: unknown }).$schema : undefined;
   if (given !== want) run.report(src, ['$schema'], 'schema-link', { expected: want, received: show(given) });
-  if (src.text.includes(PLACEHOLDER)) for (const [path, text] of placeholders(data)) run.report(src, path, 'placeholder', { text: show(text) });
+  if (src.text.includes(PLACEHOLDER) || src.text.includes(PLACEHOLDER_PICTURE)) for (const [path, text] of placeholders(data)) run.report(src, path, 'placeholder', { text: show(text) });
   const key = `${schemaFile} ${rel}`;
   let hit = checked.get(key);
   if (hit?.text !== src.text) checked.set(key, (hit = { text: src.text, data, result: schema.safeParse(data, { reportInput: true }) }));
@@ -230,7 +236,7 @@ function checkDocument<S extends z.ZodType>(run: Run, rel: string, schema: S): z
     run.failedAt.set(rel, new Set(found.map((p) => p.path)));
     return undefined;
   }
-  return hit.result.data as z.output<S>;
+  return withOwnIdentity(src, hit.result.data, rel === RECORD_FILES.site ? (hit.result.data as SiteDocument) : run.identity, run.report) as z.output<S>;
 }
 
 /** Stage 3, collect the records: the site document, partners, suppliers, categories and products, each checked; an id twice is a problem. */
@@ -239,7 +245,7 @@ function collectRecords(run: Run): RecordDocs {
   for (const [what, rel] of Object.entries(RECORD_FILES)) {
     if (!sources.has(rel)) run.reportFile(`pages-data/${rel}`, 'missing-document', { what: `the ${what} file pages-data/${rel}` });
   }
-  const site = checkDocument(run, RECORD_FILES.site, siteDocument);
+  const site = (run.identity = checkDocument(run, RECORD_FILES.site, siteDocument));
   const partnersDoc = checkDocument(run, RECORD_FILES.partners, partnersDocument);
   const suppliersDoc = checkDocument(run, RECORD_FILES.suppliers, suppliersDocument);
   const categoriesDoc = checkDocument(run, RECORD_FILES.categories, productCategoriesDocument);
@@ -478,6 +484,18 @@ function checkSchemaFiles(run: Run) {
     const path = join(run.root, 'schemas', file);
     if (readIfThere(path) !== json) run.reportFile(`schemas/${file}`, 'stale-json-schema', {});
   }
+}
+
+/**
+ * Stage 13, the warnings: the fields of the site document that still hold the shipped example company's
+ * values (D1), which a production build would publish as the company's. Warnings only, since the
+ * example itself is built and tested as it is. SITE_URL, where it names a real site, stands for the url.
+ */
+function exampleIdentityWarnings(run: Run): Problem[] {
+  const overridden = process.env.SITE_URL && exampleIdentity(process.env.SITE_URL).length === 0;
+  return exampleIdentity(run.parsed.get(RECORD_FILES.site))
+    .filter(({ path }) => !(overridden && path.join('.') === 'url'))
+    .map(({ path, value }) => locate(run.sources.get(RECORD_FILES.site)!, path, 'example-identity', message('example-identity', { value: show(value) })));
 }
 
 /** A page's heading, as a breadcrumb names it: its opening block's title, else its meta title. */
@@ -724,11 +742,33 @@ export function anchors(blocks: readonly (Block | undefined)[]): string[] {
   return blocks.flatMap((b) => (b ? blockAnchors(b) : []));
 }
 
+/**
+ * A document with the company's identity filled into its texts ({company}, {email}...: schemas/identity.ts),
+ * from the site document (the site document itself from itself). A {word} close to one of those is a
+ * misspelt token, a problem; any other is text as written ("{x}"). In a template page every {word} is
+ * a token, its entries' or the identity's (catalogue.ts checks those).
+ */
+function withOwnIdentity<T>(src: SourceFile, doc: T, site: SiteDocument | undefined, report: Report): T {
+  if (!site || !/\{[A-Za-z]+\}/.test(src.text)) return doc;
+  const filled = withIdentity(doc, site);
+  if (!isTemplateFile(src.rel)) {
+    for (const [path, token] of tokensIn(filled)) if (nearest(token, identityTokenNames)) report(src, path, 'unknown-token', { token, allowed: identityTokenNames });
+  }
+  return filled;
+}
+
+function tokensIn(value: unknown, path: Path = []): [Path, string][] {
+  if (typeof value === 'string') return [...value.matchAll(TOKEN)].map((m): [Path, string] => [path, m[1]!]);
+  if (Array.isArray(value)) return value.flatMap((v, i) => tokensIn(v, [...path, i]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => tokensIn(v, [...path, k]));
+  return [];
+}
+
 /** Text a scaffold leaves for the author to replace (npm run new-page). */
 export const PLACEHOLDER = 'TODO:';
 
 function placeholders(value: unknown, path: Path = []): [Path, string][] {
-  if (typeof value === 'string') return value.includes(PLACEHOLDER) ? [[path, value]] : [];
+  if (typeof value === 'string') return value.includes(PLACEHOLDER) || value === PLACEHOLDER_PICTURE ? [[path, value]] : [];
   if (Array.isArray(value)) return value.flatMap((v, i) => placeholders(v, [...path, i]));
   if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => placeholders(v, [...path, k]));
   return [];
@@ -782,7 +822,11 @@ export function builtSite(site: SiteDocument): SiteDocument {
   const url = process.env.SITE_URL;
   if (!url) return site;
   const origin = siteDocument.shape.url.safeParse(url);
-  if (!origin.success) throw new Error(`SITE_URL=${url}: ${origin.error.issues[0]?.message ?? 'not an origin'}`);
+  if (!origin.success) {
+    throw new Error(
+      `SITE_URL=${url} is not the site's address: SITE_URL takes an origin, https:// and the host with no path and no trailing slash, e.g. SITE_URL=https://www.example.co.ke (here: expected ${origin.error.issues[0]?.message ?? 'an origin'})`,
+    );
+  }
   return { ...site, url: origin.data };
 }
 
@@ -854,10 +898,12 @@ function issueProblems(src: SourceFile, schema: z.ZodType, data: unknown, issue:
         // The issue's path ends at the discriminator in zod 4.6; say where the union is, and point at the value.
         const at = path[path.length - 1] === disc ? path : [...path, disc];
         const value = valueAt(data, at);
-        const options = disc === 'type' ? blockTypes : discriminatorValues(schema, at.slice(0, -1), data, disc);
-        const guess = typeof value === 'string' ? nearest(value, options) : undefined;
-        if (disc === 'type') return [problem('unknown-block-type', { received: show(value), expected: options, guess }, at)];
-        return [problem('unknown-option', { field: disc, received: show(value), expected: options, guess }, at)];
+        const choices = unionChoices(schema, at.slice(0, -1), data, disc);
+        const guess = typeof value === 'string' ? suggest(value, choices) : undefined;
+        if (disc !== 'type') return [problem('unknown-option', { field: disc, received: show(value), expected: choices.map((c) => c.value), guess }, at)];
+        // A page's blocks: the types that may stand at this place (the opening block first; the editor offers the same).
+        const here = at[at.length - 2] === 0 ? typesAt('opening') : [...typesAt('body'), ...typesAt('closing')];
+        return [problem('unknown-block-type', { received: show(value), expected: here, guess }, at)];
       }
       // A plain union: the problems of the option that came closest (fewest problems).
       const errors = (issue as { errors?: z.core.$ZodIssue[][] }).errors ?? [];
@@ -926,10 +972,10 @@ function objectKeysAt(schema: z.ZodType, path: Path, data: unknown): string[] {
   return def?.type === 'object' && def.shape ? Object.keys(def.shape) : [];
 }
 
-/** The values a discriminated union at a path accepts for its discriminator (an action's kinds). */
-function discriminatorValues(schema: z.ZodType, path: Path, data: unknown, disc: string): string[] {
+/** The values a discriminated union at a path accepts for its discriminator (a block's types, an action's kinds), each with its branch. */
+function unionChoices(schema: z.ZodType, path: Path, data: unknown, disc: string): Choice[] {
   const union = schemaAt(schema, path, data, true);
-  return (union ? defOf(union).options ?? [] : []).map((o) => String((defOf(o).shape?.[disc] as unknown as { value?: unknown } | undefined)?.value));
+  return (union ? defOf(union).options ?? [] : []).map((o) => ({ value: String((defOf(o).shape?.[disc] as unknown as { value?: unknown } | undefined)?.value), schema: o }));
 }
 
 function locate(src: SourceFile, path: Path, code: Code, text: string, atKey = false): Problem {
@@ -1018,29 +1064,3 @@ function show(v: unknown): string {
 function sortProblems(list: Problem[]): Problem[] {
   return list.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 }
-
-/** The closest candidate by edit distance, if it is close enough to be a likely typo. */
-export function nearest(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const c of candidates) {
-    const d = distance(word.toLowerCase(), c.toLowerCase());
-    if (d < bestD) [best, bestD] = [c, d];
-  }
-  return best !== undefined && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length]!;
-}
-

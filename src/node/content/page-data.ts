@@ -8,7 +8,7 @@ import { type Content, resolvePage } from './load.ts';
 const PAGES = '/_data/pages';
 
 /** The route whose document a path names: /_data/pages/services/x/index.json is /services/x. */
-function routeOfDataPath(path: string): string | undefined {
+export function routeOfDataPath(path: string): string | undefined {
   const m = /^\/_data\/pages((?:\/[a-z0-9-]+)*)\/index\.json$/.exec(path);
   return m ? m[1] || '/' : undefined;
 }

@@ -39,7 +39,10 @@ export const catalogue = {
   'unknown-block-type': {
     message: (p: { received: string; expected: readonly string[]; guess?: string | undefined }) =>
       `unknown block type ${p.received}: expected one of ${list(p.expected)}${didYouMean(p.guess)}`,
-    hint: 'Block types are defined in schemas/blocks/; `npm run new-block -- <name>` adds one.',
+    hint: (p: { message: string }) =>
+      / did you mean /.test(p.message)
+        ? 'A block\'s "type" is one of the types listed: your editor offers them as you type (see docs/authors.md).'
+        : 'None of the block types is near what was written: see what each is in your editor (docs/authors.md), or add a new block type with `npm run new-block -- <name>` (docs/developers.md).',
   },
   'unknown-option': {
     message: (p: { field: string; received: string; expected: readonly string[]; guess?: string | undefined }) =>
@@ -202,8 +205,8 @@ export const catalogue = {
     hint: 'product-detail and product-related go on the products template (pages-data/products/[id].json); product-list on a category or brand template.',
   },
   'unknown-token': {
-    message: (p: { token: string; allowed: readonly string[] }) => `{${p.token}} is not a field of this template's entries: it may use ${p.allowed.map((t) => `{${t}}`).join(', ')}`,
-    hint: "In a template page, {name}-style words are replaced by the entry's fields on each of its pages.",
+    message: (p: { token: string; allowed: readonly string[] }) => `{${p.token}} names nothing this text can show: it may use ${p.allowed.map((t) => `{${t}}`).join(', ')}`,
+    hint: "Any text may name the company's identity, filled in from pages-data/site.json: {company}, {shortName}, {email}, {phone}... (schemas/identity.ts lists them). In a template page, {name}-style words are the entry's fields on each of its pages.",
   },
   'partner-page-mismatch': {
     message: (p: { id: string }) => `a partner page opens with the partner-profile block of its own partner, "${p.id}"`,
@@ -266,8 +269,12 @@ export const catalogue = {
     hint: 'An address redirects to one page: keep one of the two entries.',
   },
   placeholder: {
-    message: (p: { text: string }) => `placeholder text to replace: ${p.text}`,
-    hint: 'A new page starts with TODO placeholders (npm run new-page); write the real text in their place.',
+    message: (p: { text: string }) => `placeholder ${p.text.includes('TODO:') ? 'text' : 'picture'} to replace: ${p.text}`,
+    hint: "A new page (npm run new-page, the studio's New page) and a new product (npm run new-product) start with TODO placeholders, and a product with the stand-in picture /images/placeholder.svg: write the real text in their place, and put the real picture under public/ with its path in src.",
+  },
+  'example-identity': {
+    message: (p: { value: string }) => `${p.value} is the example company's: replace it before publishing`,
+    hint: "The project ships with a made-up company (Acacia Scientific Ltd, *.example addresses, +254 700 000 10x numbers). A production build would publish them as yours: put the real company's name, site address, mailboxes, phones, WhatsApp number and social profiles in pages-data/site.json, and every page and record takes them from there. A warning only: validate and build still pass.",
   },
   'stale-json-schema': {
     message: () => 'out of date with the zod schemas: run `npm run schemas`',
@@ -294,11 +301,24 @@ export const message = <C extends Code>(code: C, params: Params<C>): string =>
   (catalogue[code].message as (p: Params<C>) => string)(params);
 
 /** How to fix a problem; some codes word it for the field (a page description is not a title). */
-export function hintOf(p: Pick<Problem, 'code' | 'path'>): string {
-  const hint: string | ((p: { path: string }) => string) = catalogue[p.code].hint;
+export function hintOf(p: Pick<Problem, 'code' | 'path' | 'message'>): string {
+  const hint: string | ((p: { path: string; message: string }) => string) = catalogue[p.code].hint;
   return typeof hint === 'string' ? hint : hint(p);
 }
 
 export function formatProblem(p: Problem): string {
   return `${p.file}:${p.line}:${p.column}  ${p.path || '(document)'}  ${p.message}`;
+}
+
+/** A problem as validate and build print it for a person: where, what, and under it how to fix it. */
+export const describeProblem = (p: Problem): string => `${formatProblem(p)}\n    ${p.code}: ${hintOf(p)}`;
+
+/** Warnings as validate and build print them: one line each, and each code's hint once, after its last. */
+export const describeWarnings = (warnings: readonly Problem[]): string =>
+  warnings.map((p, i) => `warning: ${formatProblem(p)}${warnings.slice(i + 1).some((q) => q.code === p.code) ? '' : `\n    ${p.code}: ${hintOf(p)}`}`).join('\n');
+
+/** The count of problems and the folders they are in: "2 problems in pages-data/ and schemas/". */
+export function problemCount(problems: readonly Problem[], noun = 'problem'): string {
+  const folders = [...new Set(problems.map((p) => `${p.file.split('/')[0]}/`))];
+  return `${problems.length} ${noun}${problems.length === 1 ? '' : 's'} in ${folders.join(' and ')}`;
 }

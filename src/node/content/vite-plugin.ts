@@ -9,7 +9,14 @@ import { resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { builtSite, type Content, formatProblem, loadContent, type Problem } from './load.ts';
 import { buildSearchIndex } from '../build/search-index.ts';
-import { dataFile } from './page-data.ts';
+import { dataFile, routeOfDataPath } from './page-data.ts';
+import { canonicalPath, routeOfFile } from '../../../schemas/routes.ts';
+
+/** Whether the document in `file` (pages-data/…) is the page at `route` (a partner page at its short address too). */
+const servesAt = (file: string, route: string) => {
+  const own = routeOfFile(file.replace(/^pages-data\//, ''));
+  return file.startsWith('pages-data/') && (own === route || canonicalPath(own) === route);
+};
 
 const SITE_ID = 'virtual:site';
 const SEARCH_ID = 'virtual:search-index';
@@ -122,17 +129,26 @@ export function contentPlugin(root = process.cwd()): Plugin {
     configureServer(server: ViteDevServer) {
       serving = true;
       cache = undefined;
-      // The files the build writes for the app to fetch by path (page documents), made on request.
+      // The files the build writes for the app to fetch by path (page documents), made on request. A
+      // page whose document has a problem is served as it last read, or, never read, answers 503 with
+      // its problems (the app says so in place of the page): not a 404, which would show "Page not
+      // found" for a file that is there.
+      const lastRead = new Map<string, string>();
       server.middlewares.use((req, res, next) => {
-        const path = (req.url ?? '').split('?')[0]!;
-        if (!path.startsWith('/_data/')) return next();
-        content().then(
-          (c) => {
-            const json = dataFile(c, decodeURIComponent(path));
-            res.statusCode = json === undefined ? 404 : 200;
-            res.setHeader('Content-Type', 'application/json');
+        const raw = (req.url ?? '').split('?')[0]!;
+        if (!raw.startsWith('/_data/')) return next();
+        Promise.all([content(), current()]).then(
+          ([c, { problems }]) => {
+            const path = decodeURIComponent(raw);
+            const route = routeOfDataPath(path);
+            let json = dataFile(c, path);
+            if (json !== undefined && route) lastRead.set(route, json);
+            const own = json === undefined && route ? problems.filter((p) => servesAt(p.file, route)) : [];
+            if (own.length > 0) json = lastRead.get(route!);
+            res.statusCode = json !== undefined ? 200 : own.length > 0 ? 503 : 404;
+            res.setHeader('Content-Type', json !== undefined ? 'application/json' : 'text/plain; charset=utf-8');
             res.setHeader('Cache-Control', 'no-cache');
-            res.end(json ?? '{"error":"no such file"}');
+            res.end(json ?? (own.length > 0 ? `${own[0]!.file} has ${own.length === 1 ? 'a problem' : `${own.length} problems`}:\n${own.map(formatProblem).join('\n')}` : 'no such file'));
           },
           next,
         );

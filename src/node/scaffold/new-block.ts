@@ -10,6 +10,8 @@ import { pathToFileURL } from 'node:url';
 const camel = (name: string) => name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 const pascal = (name: string) => camel(name).replace(/^./, (c) => c.toUpperCase());
 const words = (name: string) => name.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+/** "a gallery strip section", "an accreditation badges section" */
+const aSection = (name: string) => `${/^[aeiou]/.test(name) ? 'An' : 'A'} ${words(name).toLowerCase()} section.`;
 
 /** Inserts a line before the `};` that closes the object literal opened by `opening`. */
 function insertIntoObject(text: string, opening: string, line: string, file: string): string {
@@ -45,7 +47,7 @@ export const ${camel(name)} = defineBlock({
       // The block's own fields, with .meta({ description }) on each an author fills in, e.g.
       // items: z.array(text('One item.')).min(1).meta({ description: 'The items, in order.' }),
     })
-    .meta({ title: '${words(name)}', description: 'A ${words(name).toLowerCase()} section.' }),
+    .meta({ title: '${words(name)}', description: '${aSection(name)}' }),
   place: 'body',
   resolve: noRecords,
   anchors: ownAnchor,
@@ -60,6 +62,9 @@ export const ${camel(name)} = defineBlock({
   writeFileSync(at(component), `import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
 
+// Links and buttons: a field made of the action primitives (schemas/action.ts: button, link) is drawn
+// with ActionButton or ActionAnchor, and a bare page path with InternalLink (src/ui/actions.tsx), so an
+// internal link moves inside the app without reloading the page; a picture with src/ui/Picture.tsx.
 export function ${pascal(name)}({ block }: BlockComponentProps<'${name}'>) {
   return <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>{null}</Section>;
 }
@@ -83,8 +88,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     const files = newBlock(process.cwd(), name);
     console.log(`block type ${name}: wrote ${files[0]} and ${files[1]}, listed it in ${files[2]} and ${files[3]}, regenerated schemas/*.schema.json.
-Now fill in: its fields in ${files[0]} (then npm run schemas), what it shows in ${files[1]}, and its choices
-(search, offers, anchors, records) where the defaults do not fit. npm run typecheck checks the wiring.`);
+Now fill in: its fields in ${files[0]} (then npm run schemas), what it shows in ${files[1]} (links and
+buttons with src/ui/actions.tsx, pictures with src/ui/Picture.tsx), and its choices (search, offers,
+anchors, records) where the defaults do not fit. npm run typecheck checks the wiring.`);
   } catch (e) {
     console.error((e as Error).message);
     process.exit(1);

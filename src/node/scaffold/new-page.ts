@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { pageLink } from '../../../schemas/primitives.ts';
 import { isPartnerPath, isRecordFile, routeOfFile } from '../../../schemas/routes.ts';
 import { listFolder } from '../content/files.ts';
-import { contentFiles, PLACEHOLDER } from '../content/load.ts';
+import { contentFiles, fieldPath, PLACEHOLDER } from '../content/load.ts';
 
 /** Why a URL cannot be a new page's (its form, or a partner page's), if it cannot. */
 export function newPageUrlProblem(url: string): string | undefined {
@@ -105,6 +105,56 @@ export function newPageDocument(root: string, url: string, file = `${url.slice(1
   return { file, text: JSON.stringify(doc, null, 2) + '\n' };
 }
 
+/**
+ * Where the pages beside `url` (under the same parent: /services/x for /services/calibration) are
+ * listed: each list of a document that links to three or more of them (a menu of site.json, the grid
+ * of cards on the index page). A new page is built, in the sitemap and found by search, but a visitor
+ * reaches it from a menu or a page only once such a list links to it too.
+ */
+export function siblingLists(root: string, url: string): { file: string; list: string }[] {
+  const parent = url.slice(0, url.lastIndexOf('/'));
+  const siblingOf = (to: unknown) => {
+    const page = typeof to === 'string' ? to.split('#')[0]! : '';
+    return page !== url && page.startsWith(`${parent}/`) && page.lastIndexOf('/') === parent.length && page.length > parent.length + 1 ? page : undefined;
+  };
+  const lists = new Map<string, { file: string; list: string; pages: Set<string> }>();
+  const walk = (file: string, value: unknown, path: (string | number)[]) => {
+    if (Array.isArray(value)) return value.forEach((v, i) => walk(file, v, [...path, i]));
+    if (!value || typeof value !== 'object') return;
+    for (const [key, v] of Object.entries(value)) {
+      const page = key === 'to' ? siblingOf(v) : undefined;
+      if (!page) {
+        walk(file, v, [...path, key]);
+        continue;
+      }
+      // The list the link is an item of: a menu, a grid of cards.
+      const list = fieldPath(path.slice(0, path.findLastIndex((k) => typeof k === 'number')));
+      const key2 = `${file} ${list}`;
+      if (!lists.has(key2)) lists.set(key2, { file: `pages-data/${file}`, list, pages: new Set() });
+      lists.get(key2)!.pages.add(page);
+    }
+  };
+  for (const file of contentFiles(root)) {
+    try {
+      walk(file, JSON.parse(readFileSync(join(root, 'pages-data', file), 'utf8')), []);
+    } catch {
+      // A broken document has its own problem in validate.
+    }
+  }
+  return [...lists.values()].filter((l) => l.pages.size >= 3).map(({ file, list }) => ({ file, list }));
+}
+
+/** What to do so that visitors find the new page: add it where the pages beside it are listed. */
+export function linkAdvice(root: string, url: string): string {
+  const lists = siblingLists(root, url);
+  if (lists.length === 0) return `Nothing links to ${url} yet, so visitors find it only by search: link to it from a menu of pages-data/site.json (nav) or from a page.`;
+  return [
+    `Nothing links to ${url} yet, so visitors find it only by search. The pages beside it are listed in:`,
+    ...lists.map((l) => `  ${l.file}  ${l.list}`),
+    `Add a link to ${url} where it belongs among them.`,
+  ].join('\n');
+}
+
 const words = (url: string) => url.split('/').pop()!.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -116,6 +166,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     const file = newPage(process.cwd(), url);
     console.log(`wrote ${file}: the page ${url}.\nReplace its ${PLACEHOLDER} placeholders (npm run validate lists each at its line), add blocks between the hero and the call to action, then npm run dev to see it.`);
+    console.log(linkAdvice(process.cwd(), url));
   } catch (e) {
     console.error((e as Error).message);
     process.exit(1);

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { slug } from '../../../schemas/primitives.ts';
+import { PLACEHOLDER_PICTURE } from '../../../schemas/slots.ts';
 import { partnersDocument, productCategoriesDocument, suppliersDocument } from '../../../schemas/records.ts';
 import { productFile, RECORD_FILES, routeOfFile, routeOfRecord } from '../../../schemas/routes.ts';
 import { contentFiles, PLACEHOLDER } from '../content/load.ts';
@@ -39,7 +40,8 @@ export function newProduct(root: string, id: string, brand: string | undefined, 
     category,
     model: `${PLACEHOLDER} the model or part number buyers quote by (remove the line if there is none)`,
     description: `${PLACEHOLDER} what it does, in a sentence or two`,
-    image: { src: '/images/placeholder.svg', alt: `${PLACEHOLDER} what the picture shows (put the product's picture under public/images/products/ and name it in src)` },
+    // The stand-in picture is a placeholder too: validate reports it until the product's own is named.
+    image: { src: PLACEHOLDER_PICTURE, alt: `${PLACEHOLDER} what the picture shows (put the product's picture under public/images/products/ and write its path in src)` },
     specifications: [`${PLACEHOLDER} a specification (one line each)`],
     applications: [`${PLACEHOLDER} where it is used (one line each)`],
     price: 'Contact for pricing',

@@ -11,7 +11,7 @@ import type { RedirectRule } from '../../lib/redirects.ts';
 import { redirectTarget } from '../../lib/redirects.ts';
 import { documentSchema, schemaFileOf } from '../content/json-schema.ts';
 import { contentFiles, fieldPath, loadContent, type Problem, schemaRef, walkReferences } from '../content/load.ts';
-import { newPageDocument, newPageFile, newPageUrlProblem } from '../scaffold/new-page.ts';
+import { newPageDocument, newPageFile, newPageUrlProblem, siblingLists } from '../scaffold/new-page.ts';
 import { applyValue } from './edit.ts';
 import { Refusal } from './refusal.ts';
 import { serialised, writeFiles } from './writes.ts';
@@ -187,7 +187,7 @@ export async function commitChecked(root: string, docs: ReadonlyMap<string, Doc>
 }
 
 /** A new page at `route`: the new-page template (npm run new-page), or a copy of the page in `copyOf`. */
-export async function createPage(root: string, route: string, copyOf?: string): Promise<{ file: string; route: string }> {
+export async function createPage(root: string, route: string, copyOf?: string): Promise<{ file: string; route: string; listedIn: { file: string; list: string }[] }> {
   return serialised(root, async () => {
     const docs = readDocuments(root);
     const taken = routeTaken(docs, route);
@@ -200,7 +200,8 @@ export async function createPage(root: string, route: string, copyOf?: string): 
     } else text = newPageDocument(root, route, file).text;
     // The template's TODO placeholders are there to fail validate until replaced: the studio lists them.
     await commitChecked(root, docs, new Map([[file, text]]), `A page at ${route}`, undefined, (p) => p.file === `pages-data/${file}` && p.code === 'placeholder');
-    return { file, route };
+    // Where the pages beside it are listed: nothing links to the new page until one of those does.
+    return { file, route, listedIn: siblingLists(root, route) };
   });
 }
 
