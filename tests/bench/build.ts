@@ -13,11 +13,10 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
 import { createSearch, type SearchEntry, type SearchIndex, type TermFile } from '../../src/lib/search';
-import { entryFilePath, termFilePath } from '../../src/lib/search-files';
+import { entryFilePath, indexFilePath, termFilePath } from '../../src/lib/search-files';
 import { addProducts } from '../support/products';
 import { scratchProject } from '../support/scratch';
 
@@ -122,9 +121,9 @@ async function searchDownload(query: string, name: string): Promise<{ total: num
   };
   Object.keys(manifest).filter((k) => manifest[k]!.isEntry).forEach(visit(loaded));
   const keyOf = (id: string) => Object.keys(manifest).find((k) => k.replace(/^\0/, '') === id)!;
-  for (const id of ['src/layout/SearchDialog.tsx', 'virtual:search-index', 'src/lib/search.ts']) visit(chunks)(keyOf(id));
-  const code = [...chunks].filter((f) => !loaded.has(f)).reduce((n, f) => n + gz(f), 0);
-  const index = ((await import(pathToFileURL(join(dist, manifest[keyOf('virtual:search-index')]!.file)).href)) as { default: SearchIndex }).default;
+  for (const id of ['src/layout/SearchDialog.tsx', 'src/lib/search.ts']) visit(chunks)(keyOf(id));
+  const code = [...chunks].filter((f) => !loaded.has(f)).reduce((n, f) => n + gz(f), 0) + gz(indexFilePath.slice(1));
+  const index = JSON.parse(readFileSync(join(dist, indexFilePath), 'utf8')) as SearchIndex;
   const read: string[] = [];
   const file = <T,>(path: string): T => {
     read.push(path);
@@ -134,7 +133,7 @@ async function searchDownload(query: string, name: string): Promise<{ total: num
   const hits = await search(query);
   const data = read.reduce((n, path) => n + gz(path.slice(1)), 0);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  return { total: code + data, parts: `code, styles and index chunks ${kb(code)} + ${read.length} products' files ${kb(data)}`, found: hits[0]?.title === name };
+  return { total: code + data, parts: `code, styles and index ${kb(code)} + ${read.length} products' files ${kb(data)}`, found: hits[0]?.title === name };
 }
 
 try {

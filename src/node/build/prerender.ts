@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest } from 'vite';
 import type { SearchIndex } from '../../lib/search.ts';
+import { indexFilePath } from '../../lib/search-files.ts';
 import { canonicalPath, NOT_FOUND_ROUTE } from '../../../schemas/routes.ts';
 import { pageDataPath } from '../../../schemas/routes.ts';
 import { builtSite, type Content, formatProblem, loadContent, resolvePage, sitePages, withPicturePlan } from '../content/load.ts';
@@ -16,7 +17,8 @@ import { shareContent } from '../content/vite-plugin.ts';
 import { encodePictures } from '../pictures/encode.ts';
 import { hostFiles } from './host-files.ts';
 import type { PageParts } from './page-html.ts';
-import { buildSearchIndex, searchFiles } from './search-index.ts';
+import { dataFiles } from '../content/page-data.ts';
+import { buildSearchIndex } from './search-index.ts';
 import { jsonLdScript, structuredData } from './structured-data.ts';
 
 const root = process.cwd();
@@ -97,7 +99,7 @@ async function main() {
     }
   }
   renderers.post(batch);
-  const search = searchFiles(content);
+  const search = dataFiles(content);
   for (const [path, text] of search) {
     mkdirSync(dirname(join(dist, path)), { recursive: true });
     writeFileSync(join(dist, path), text);
@@ -114,9 +116,9 @@ async function main() {
   }
   timer.end('host files');
   const fromContent = new Set([
-    ...[...search.keys()].map((path) => path.slice(1)),
+    // The index fetched when search opens, one file that changes only with the pages' text, gets the best compression.
+    ...[...search.keys()].filter((path) => path !== indexFilePath).map((path) => path.slice(1)),
     ...Object.keys(maps),
-    ...Object.entries(manifest).filter(([key]) => key.replace(/^\0/, '').startsWith('virtual:')).map(([, chunk]) => chunk.file),
   ]);
   compressed += await precompress(dist, fromContent, new Set([...content.routes.keys()].flatMap((url) => [outputFile(url), pageDataPath(url).slice(1)])));
   timer.end('compression');
@@ -249,13 +251,13 @@ export function sitemaps(siteUrl: string, content: Pick<Content, 'routes'>, max 
 
 /**
  * How hard the files made from the content are compressed (the pages, the sitemap, the page documents
- * and the search index): they grow with the catalogue and change with any edit. Brotli: on the site's
+ * and the products' files of the search index): they grow with the catalogue and change with any edit. Brotli: on the site's
  * 64 pages, quality 11 makes 484 KB of .br at about 55 ms a page; 8 makes 539 KB (+11%) at about 1 ms;
  * 9 saves 0.2% more for ten times the time, and 10 comes within 2.4% of 11 at 15 ms. For a catalogue of
  * 10,000 product pages, 5 takes half the time of 8 for 1.4% more (a product page of 44 KB: 6,367 bytes
  * in 0.6 ms at 5, 6,278 in 1.3 ms at 8). Gzip: level 6 makes a product page of 47 KB 7,171 bytes in
  * 0.8 ms, level 9 7,150 bytes in 1.2 ms. The code, styles and pictures, the same for every page and
- * changed only by a release, get the most of both.
+ * changed only by a release, and the search index's main file, get the most of both.
  */
 const CONTENT = { gzip: 6, brotli: 5 };
 const RELEASE = { gzip: 9, brotli: 11 };
@@ -320,17 +322,16 @@ async function precompress(dir: string, fromContent: ReadonlySet<string>, done: 
   return n;
 }
 
-/** Two lines on the search index (D7): its chunk, fetched when search opens, and the products' files, fetched a few for a query. */
+/** Two lines on the search index (D7): its file fetched when search opens, and the products' files, fetched a few for a query. */
 function searchReport(manifest: Manifest, index: SearchIndex, files: ReadonlyMap<string, string>): string {
-  const file = (id: string) => Object.entries(manifest).find(([key]) => key.replace(/^\0/, '') === id)?.[1].file;
-  const chunk = file('virtual:search-index');
-  const code = file('src/lib/search.ts');
-  if (!chunk || !code) throw new Error('the search index or its code is missing from the build');
+  const code = Object.entries(manifest).find(([key]) => key === 'src/lib/search.ts')?.[1].file;
+  const main = files.get(indexFilePath);
+  if (!main || !code) throw new Error('the search index or its code is missing from the build');
   const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB gzip`;
   const largest = (prefix: string) => Math.max(0, ...[...files].filter(([path]) => path.startsWith(prefix)).map(([, text]) => gz(text)));
   return [
-    `search index: ${index.entries.length} entries, ${kb(gz(readFileSync(join(dist, chunk))))} (+ ${kb(gz(readFileSync(join(dist, code))))} of search code), loaded when search opens`,
+    `search index: ${index.entries.length} entries, ${kb(gz(main))} (+ ${kb(gz(readFileSync(join(dist, code))))} of search code), loaded when search opens`,
     `search products: ${index.products.count} in ${index.products.shards.length} term files (largest ${kb(largest('/_data/search/terms/'))}) and ` +
       `${Math.ceil(index.products.count / index.products.chunk)} files of ${index.products.chunk} entries (largest ${kb(largest('/_data/search/products/'))}), fetched for a query`,
   ].join('\n');
