@@ -212,7 +212,7 @@ async function renderPages(content: Content, site: ReturnType<typeof builtSite>,
 
 /** The last build's copies of files made from the same, with their compressed copies (which a file of 1 KB or more has). */
 const takeOutputs = (files: readonly string[]): boolean =>
-  takeAll(files.flatMap((f) => [f, ...(existsSync(join(dist, f)) && statSync(join(dist, f)).size >= 1024 ? [`${f}.gz`, `${f}.br`] : [])]));
+  takeAll(files.flatMap((f) => [f, ...((statSync(join(dist, f), { throwIfNoEntry: false })?.size ?? 0) >= 1024 ? [`${f}.gz`, `${f}.br`] : [])]));
 
 /** The last build's files at these paths, all of them, or none when one is missing. */
 function takeAll(files: readonly string[]): boolean {
@@ -276,7 +276,7 @@ function phases() {
  * 4 ms of CPU, compressing it and its document some 2.
  */
 function onWorkers<M>(code: string, shared: unknown, each: (message: M) => void) {
-  let workers: { thread: Worker; waiting: number }[] = [];
+  const workers: { thread: Worker; waiting: number }[] = [];
   let posted = 0;
   let answered = 0;
   let failure: unknown;
@@ -286,32 +286,32 @@ function onWorkers<M>(code: string, shared: unknown, each: (message: M) => void)
     failure ??= err;
     finished?.();
   };
+  /** A worker more: one is started when every one has work waiting (a build that draws a page or two starts one). */
   const start = () => {
-    workers = Array.from({ length: availableParallelism() }, () => ({
+    const w = {
       // React's production build renders some three times as fast as its development build, which a
       // worker would take (NODE_ENV unset); the browser runs the production build too.
       thread: new Worker(`${WORK}\n${code}`, { eval: true, workerData: shared, env: { ...process.env, NODE_ENV: 'production' } }),
       waiting: 0,
-    }));
-    for (const w of workers) {
-      w.thread.on('message', (message: M) => {
-        w.waiting--;
-        answered++;
-        try {
-          each(message);
-        } catch (err) {
-          fail(err);
-        }
-        if (answered === posted) finished?.();
-      });
-      w.thread.on('error', fail);
-      w.thread.on('exit', (code) => stopping || fail(new Error(`a build worker stopped (exit ${code}) with ${w.waiting} items unanswered`)));
-    }
+    };
+    workers.push(w);
+    w.thread.on('message', (message: M) => {
+      w.waiting--;
+      answered++;
+      try {
+        each(message);
+      } catch (err) {
+        fail(err);
+      }
+      if (answered === posted) finished?.();
+    });
+    w.thread.on('error', fail);
+    w.thread.on('exit', (code) => stopping || fail(new Error(`a build worker stopped (exit ${code}) with ${w.waiting} items unanswered`)));
   };
   return {
     post(items: readonly unknown[]) {
       if (items.length === 0) return;
-      if (workers.length === 0) start();
+      if (workers.length < availableParallelism() && workers.every((w) => w.waiting > 0)) start();
       const w = workers.reduce((a, b) => (b.waiting < a.waiting ? b : a));
       w.waiting += items.length;
       posted += items.length;
@@ -470,7 +470,8 @@ function searchReport(manifest: Manifest, index: SearchIndex, files: ReadonlyMap
   if (!main || !code) throw new Error('the search index or its code is missing from the build');
   const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB gzip`;
-  const largest = (prefix: string) => Math.max(0, ...[...files].filter(([path]) => path.startsWith(prefix)).map(([, text]) => gz(text)));
+  // Of the eight largest files, a figure to print: compressing thousands at level 9 took a second.
+  const largest = (prefix: string) => Math.max(0, ...[...files].filter(([path]) => path.startsWith(prefix)).map(([, text]) => text).sort((a, b) => b.length - a.length).slice(0, 8).map(gz));
   return [
     `search index: ${index.entries.length} entries, ${kb(gz(main))} (+ ${kb(gz(readFileSync(join(out, code))))} of search code), loaded when search opens`,
     `search products: ${index.products.count} in ${index.products.shards.length} term files (largest ${kb(largest('/_data/search/terms/'))}) and ` +

@@ -169,14 +169,11 @@ export function recordText(record: BuildRecord): string {
  */
 export function takeFile(from: string, to: string, rel: string): boolean {
   const target = join(to, rel);
+  made(dirname(target));
   try {
     linkSync(join(from, rel), target);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' && existsSync(join(from, rel))) {
-      mkdirSync(dirname(target), { recursive: true });
-      return takeFile(from, to, rel);
-    }
     if (code === 'ENOENT') return false;
     // Another file system, or one without hard links: a copy.
     if (code === 'EXDEV' || code === 'EPERM' || code === 'ENOTSUP') {
@@ -187,6 +184,10 @@ export function takeFile(from: string, to: string, rel: string): boolean {
   }
   return true;
 }
+
+/** The folders made for the files taken: one mkdir each (thousands of them, for a catalogue's pages). */
+const folders = new Set<string>();
+const made = (dir: string) => folders.has(dir) || (mkdirSync(dir, { recursive: true }), folders.add(dir));
 
 /**
  * Copies public/ into the new folder as the client build does (vite's copyDir: every file, links
