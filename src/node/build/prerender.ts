@@ -20,7 +20,7 @@ import { encodePictures } from '../pictures/encode.ts';
 import { hostFiles } from './host-files.ts';
 import type { PageParts } from './page-html.ts';
 import {
-  allFiles, type BuildRecord, bundleFiles, codeChange, codeHashes, contentHash, copyPublic, filesHash, hashOf, inputsHash, readRecord, RECORD_FILE, RECORD_VERSION,
+  allFiles, type BuildRecord, bundleFiles, changedWhileBuilt, codeChange, codeHashes, contentHash, copyPublic, filesHash, hashOf, inputsHash, readRecord, RECORD_FILE, RECORD_VERSION,
   recordText, removeLater, takeFile,
 } from './reuse.ts';
 import { buildSearchIndex } from './search-index.ts';
@@ -64,6 +64,8 @@ async function main(args: string[]) {
   console.log(reuse ? `reusing what the last build made where nothing it was made from changed (dist/${RECORD_FILE})` : `full build: ${why ?? 'the code bundles differ from the last build\'s'}`);
   timer.end(bundle.built ? 'client and server builds' : 'code bundles (from the last build)');
   console.log(picturesReport(await encodePictures(root, out, content.encoded!)));
+  // Everything read from the project has been read: were it not what it was at the start, the record would lie.
+  const read = inputsHash(codeHashes(root), contentHash(root)) === last.inputs ? last : { ...last, ...changedWhileBuilt };
   timer.end('pictures');
 
   const pages = await renderPages(content, site, bundle, reuse);
@@ -78,7 +80,7 @@ async function main(args: string[]) {
   console.log(searchReport(bundle.manifest, buildSearchIndex(content), written.search));
 
   // Last: the record (only a complete build has one), then the new folders replace the old.
-  const record: BuildRecord = { version: RECORD_VERSION, inputs: last.inputs, code: last.code, bundled, bundle: bundle.record, pages: pages.keys, compressed: compressed.hashes };
+  const record: BuildRecord = { version: RECORD_VERSION, inputs: read.inputs, code: read.code, bundled, bundle: bundle.record, pages: pages.keys, compressed: compressed.hashes };
   writeFileSync(join(out, RECORD_FILE), recordText(record));
   const old: string[] = [];
   for (const [dir, next] of [[ssrOut, bundle.built ? ssrNew : undefined], [dist, out]] as const) {
@@ -546,8 +548,10 @@ export function pageAssets(manifest: Manifest): (route: string, blockTypes: read
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main(process.argv.slice(2)).catch((err: unknown) => {
     console.error(err instanceof Error ? err.message : err);
-    // What this build wrote, incomplete: dist/ is still the last complete build.
-    removeLater([out, ssrNew].filter(existsSync));
+    // What this build wrote, incomplete, is deleted (dist/ is still the last complete build): first
+    // renamed, so that the next build does not take it for the folder of a build that was stopped.
+    const left = [out, ssrNew].filter(existsSync).map((dir) => (renameSync(dir, `${dir.replace(/\.new-/, '.old-')}`), dir.replace(/\.new-/, '.old-')));
+    removeLater(left);
     process.exit(1);
   });
 }

@@ -46,10 +46,10 @@ export interface BuildRecord {
   compressed: Record<string, string>;
 }
 
-/** The hash the record keeps: 128 bits of SHA-256, as hex. */
+/** The hash the record keeps: 128 bits of SHA-256, as hex, of the parts each with its length. */
 export const hashOf = (...parts: (string | Buffer)[]): string => {
   const h = createHash('sha256');
-  for (const p of parts) h.update(p).update('\0');
+  for (const p of parts) h.update(`${typeof p === 'string' ? Buffer.byteLength(p) : p.length}:`).update(p);
   return h.digest('hex').slice(0, 32);
 };
 
@@ -123,7 +123,8 @@ export function contentHash(root: string): string {
     for (const rel of (readdirSync(join(root, dir), { recursive: true }) as string[]).sort()) {
       const path = join(root, dir, rel);
       if (!statSync(path).isFile()) continue;
-      h.update(`${dir}/${rel}\0`).update(readFileSync(path)).update('\0');
+      const data = readFileSync(path);
+      h.update(`${dir}/${rel}\0${data.length}:`).update(data);
     }
   }
   return h.digest('hex').slice(0, 32);
@@ -145,8 +146,16 @@ export function readRecord(dist: string): { record: BuildRecord } | { reason: st
   }
 }
 
+/**
+ * What a build records as its code and inputs when they changed while it ran (a file saved meanwhile):
+ * what it made may be of either, so the next build reuses none of it.
+ */
+const CHANGED = '(changed while the build ran)';
+export const changedWhileBuilt = { inputs: CHANGED, code: { [CHANGED]: CHANGED } };
+
 /** Why the code differs from the record's, naming the first file that does, or undefined when it is the same. */
 export function codeChange(was: Record<string, string>, now: Record<string, string>): string | undefined {
+  if (was[CHANGED]) return 'the code or the content changed while the last build ran';
   for (const path of [...new Set([...Object.keys(was), ...Object.keys(now)])].sort()) {
     if (was[path] === now[path]) continue;
     if (path === ENVIRONMENT) return 'the environment the code reads changed (a variable it names, or the version of Node)';
