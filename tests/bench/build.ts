@@ -81,6 +81,7 @@ async function measure() {
     peak: build.peak,
     routes: Number(/prerendered (\d+) routes/.exec(build.out)?.[1] ?? NaN),
     phases: /^build phases: (.*)$/m.exec(build.out)?.[1] ?? '',
+    cpu: /CPU in all ([\d.]+) s/.exec(build.out)?.[1] ?? '?',
     search: build.out.split('\n').filter((l) => l.startsWith('search ')).join('\n'),
   };
 }
@@ -189,14 +190,15 @@ try {
     const reused = async (name: string, change: () => void) => {
       change();
       const b = await run('build');
-      const said = /^(dist\/ is up to date|full build: .*|reusing .*)$/m.exec(b.out)?.[1] ?? '';
+      const said = /^(dist\/ is up to date|full build: .*|reusing)/m.exec(b.out)?.[1] ?? '';
       const pages = /\((\d+) drawn, (\d+) reused/.exec(b.out);
-      console.log(`| ${name.padEnd(34)} | ${b.seconds.toFixed(1).padStart(7)} | ${mb(b.peak).padStart(9)} | ${(pages ? `${pages[1]} drawn, ${pages[2]} reused` : '-').padEnd(24)} | ${said.slice(0, 60)}`);
+      const cpu = /CPU in all ([\d.]+) s/.exec(b.out)?.[1] ?? '?';
+      console.log(`| ${name.padEnd(35)} | ${b.seconds.toFixed(1).padStart(7)} | ${cpu.padStart(5)} | ${mb(b.peak).padStart(9)} | ${(pages ? `${pages[1]} drawn, ${pages[2]} reused` : '-').padEnd(24)} | ${said}`);
       if (pages) console.log(`    phases: ${/^build phases: (.*)$/m.exec(b.out)?.[1] ?? ''}`);
     };
-    console.log(`\nbuilds after the full build above (${grown.build.toFixed(1)} s, peak ${mb(grown.peak)}):`);
-    console.log('| change                             | build s | peak mem. | pages                    | the build said');
-    console.log('| ---------------------------------- | ------- | --------- | ------------------------ | --------------');
+    console.log(`\nbuilds after the full build above (${grown.build.toFixed(1)} s, CPU ${grown.cpu} s, peak ${mb(grown.peak)}):`);
+    console.log('| change                              | build s | CPU s | peak mem. | pages                    | the build said');
+    console.log('| ----------------------------------- | ------- | ----- | --------- | ------------------------ | --------------');
     const file = (id: string) => `pages-data/records/products/${id}.json`;
     const one = products[Math.floor(products.length / 3)]!;
     await reused('nothing changed', () => {});

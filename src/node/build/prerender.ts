@@ -45,7 +45,7 @@ async function main(args: string[]) {
   if (unknown) throw new Error(`npm run build: unknown argument ${unknown} (the one it takes is --full, to reuse nothing of the last build)`);
   const timer = phases();
   const last = lastBuild(args.includes('--full'));
-  if (last.upToDate) return console.log('dist/ is up to date: the code, the environment and the content are those of the build that made it');
+  if (last.upToDate) return console.log(`dist/ is up to date: the code, the environment and the content are those of the build that made it (CPU in all ${cpuSeconds().toFixed(1)} s)`);
 
   // Loaded once: the client and server builds take it from here (shareContent) rather than loading it again.
   // The pages it resolves name the pictures the build encodes (src/node/pictures/plan.ts).
@@ -252,6 +252,11 @@ function picturesReport(r: Awaited<ReturnType<typeof encodePictures>>): string {
   return lines.join('\n');
 }
 
+const cpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
 /** Seconds spent in each phase of the build, for `npm run bench:build`. */
 function phases() {
   const spent: string[] = [];
@@ -266,7 +271,8 @@ function phases() {
       last = now;
       cpu = process.cpuUsage();
     },
-    report: () => `build phases: ${spent.join(', ')}`,
+    /** The phases, and the CPU seconds of the whole process (its start and its worker threads too): on a busy machine the wall-clock seconds say little. */
+    report: () => `build phases: ${spent.join(', ')}; CPU in all ${cpuSeconds().toFixed(1)} s`,
   };
 }
 

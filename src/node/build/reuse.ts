@@ -85,8 +85,8 @@ export function codeHashes(root: string): Record<string, string> {
   walk('');
   const installed = join(root, 'node_modules/.package-lock.json');
   if (existsSync(installed)) out['node_modules/.package-lock.json'] = hashOf(readFileSync(installed));
-  const names = [...env].sort();
-  out[ENVIRONMENT] = hashOf(JSON.stringify(names.map((n) => [n, process.env[n] ?? null])), JSON.stringify(process.versions));
+  const set = [...env].sort().filter((name) => process.env[name] !== undefined);
+  out[ENVIRONMENT] = hashOf(JSON.stringify(set.map((name) => [name, process.env[name]])), JSON.stringify(process.versions));
   return out;
 }
 
@@ -157,10 +157,10 @@ export const changedWhileBuilt = { inputs: CHANGED, code: { [CHANGED]: CHANGED }
 export function codeChange(was: Record<string, string>, now: Record<string, string>): string | undefined {
   if (was[CHANGED]) return 'the code or the content changed while the last build ran';
   for (const path of [...new Set([...Object.keys(was), ...Object.keys(now)])].sort()) {
-    if (was[path] === now[path]) continue;
-    if (path === ENVIRONMENT) return 'the environment the code reads changed (a variable it names, or the version of Node)';
+    if (was[path] === now[path] || path === ENVIRONMENT) continue;
     return `${path} ${was[path] === undefined ? 'is new' : now[path] === undefined ? 'was removed' : 'changed'} since the last build`;
   }
+  if (was[ENVIRONMENT] !== now[ENVIRONMENT]) return 'the environment the code reads changed (a variable it names, or the version of Node)';
   return undefined;
 }
 
