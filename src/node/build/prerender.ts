@@ -33,6 +33,8 @@ const ssrOut = resolve(root, 'dist-ssr');
 /** Where this build writes; each replaces its folder above once the build is complete. */
 const out = `${dist}.new-${process.pid}`;
 const ssrNew = `${ssrOut}.new-${process.pid}`;
+/** The environment the build was started in (the client build sets NODE_ENV in process.env). */
+const environment = { ...process.env };
 
 export function outputFile(route: string): string {
   if (route === '/') return 'index.html';
@@ -65,7 +67,7 @@ async function main(args: string[]) {
   timer.end(bundle.built ? 'client and server builds' : 'code bundles (from the last build)');
   console.log(picturesReport(await encodePictures(root, out, content.encoded!)));
   // Everything read from the project has been read: were it not what it was at the start, the record would lie.
-  const read = inputsHash(codeHashes(root), contentHash(root)) === last.inputs ? last : { ...last, ...changedWhileBuilt };
+  const read = inputsHash(codeHashes(root, environment), contentHash(root)) === last.inputs ? last : { ...last, ...changedWhileBuilt };
   timer.end('pictures');
 
   const pages = await renderPages(content, site, bundle, reuse);
@@ -102,7 +104,7 @@ function lastBuild(full: boolean): { upToDate?: true; record?: BuildRecord; reas
   const leftovers = readdirSync(root).filter((name) => /^dist(-ssr)?\.(old|new)-\d+$/.test(name));
   const unfinished = leftovers.find((name) => name.startsWith('dist.new-'));
   removeLater(leftovers.map((name) => join(root, name)));
-  const code = codeHashes(root);
+  const code = codeHashes(root, environment);
   const inputs = inputsHash(code, contentHash(root));
   const found = readRecord(dist);
   const reason = full

@@ -60,11 +60,11 @@ const NOT_CODE = /^(\.git|node_modules|pages-data|public|\.cache|dist(-ssr)?(\.(
 /**
  * The hash of each file of the code: every file of the project (the content, the build's outputs and
  * what .gitignore names excepted; a .gitignore that re-includes anything with `!` is not read at all),
- * the installed packages' lockfile, and the environment: the values of the variables the code names
- * (process.env.X) and Node's versions. More than the build reads (docs, tests): a change there makes
- * the next build full, which is only slower.
+ * the installed packages' lockfile, and the environment as the build was started (Vite sets NODE_ENV
+ * as it builds): the values of the variables the code names as process.env.NAME, and Node's versions.
+ * More than the build reads (docs, tests): a change there makes the next build full, which is only slower.
  */
-export function codeHashes(root: string): Record<string, string> {
+export function codeHashes(root: string, environment: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const ignored = gitIgnored(root);
   const out: Record<string, string> = {};
   const env = new Set(['NODE_ENV']);
@@ -85,8 +85,8 @@ export function codeHashes(root: string): Record<string, string> {
   walk('');
   const installed = join(root, 'node_modules/.package-lock.json');
   if (existsSync(installed)) out['node_modules/.package-lock.json'] = hashOf(readFileSync(installed));
-  const set = [...env].sort().filter((name) => process.env[name] !== undefined);
-  out[ENVIRONMENT] = hashOf(JSON.stringify(set.map((name) => [name, process.env[name]])), JSON.stringify(process.versions));
+  const set = [...env].sort().filter((name) => environment[name] !== undefined);
+  out[ENVIRONMENT] = hashOf(JSON.stringify(set.map((name) => [name, environment[name]])), JSON.stringify(process.versions));
   return out;
 }
 
