@@ -19,7 +19,7 @@ import { dirname, join } from 'node:path';
 
 /** The record, under dist/ (a dot folder no server sends). */
 export const RECORD_FILE = '.vite/build.json';
-/** Changed whenever what a record means changes: a record of another version is not read. */
+/** Changed whenever what a record means (or how its hashes are made) changes: a record of another version is not read. */
 export const RECORD_VERSION = 1;
 
 export interface BuildRecord {
