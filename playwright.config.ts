@@ -8,6 +8,8 @@ const htmlTests = /seo\.spec\.ts/;
 const studioTests = /studio(-pictures)?\.spec\.ts$/;
 /** The picture pipeline, over its own build of a scratch copy with photos in it (the spec builds it; it sets the browser sizes). */
 const pictureTests = /[\\/]pictures\.spec\.ts$/;
+/** Builds of scratch copies, after a change and in full, compared file by file (no browser). */
+const buildTests = /incremental\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -32,9 +34,10 @@ export default defineConfig({
     // Workers take tests in this order: the serial files, each minutes long on one worker, go first, so the
     // other worker runs the short tests meanwhile instead of idling while one of them finishes last.
     { name: 'studio', testMatch: studioTests, use: { ...devices['Desktop Chrome'], viewport: { width: 1500, height: 950 } } },
+    { name: 'builds', testMatch: buildTests },
     { name: 'pictures', testMatch: pictureTests, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
-    { name: 'desktop', testIgnore: [hostTests, htmlTests, studioTests, pictureTests], grepInvert: /@phone/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
-    { name: 'phone', testIgnore: [hostTests, htmlTests, studioTests, pictureTests], grepInvert: /@desktop/, use: { ...devices['Pixel 7'] } },
+    { name: 'desktop', testIgnore: [hostTests, htmlTests, studioTests, pictureTests, buildTests], grepInvert: /@phone/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
+    { name: 'phone', testIgnore: [hostTests, htmlTests, studioTests, pictureTests, buildTests], grepInvert: /@desktop/, use: { ...devices['Pixel 7'] } },
     { name: 'html', testMatch: htmlTests },
     // The shipped host configurations, our own server and the precompressed copies they send, over dist/ (no browser); nginx listens two ports up.
     { name: 'hosts', testMatch: hostTests, use: { baseURL: `http://127.0.0.1:${port + 2}` } },

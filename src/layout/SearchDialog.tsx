@@ -8,8 +8,8 @@ import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import type { ProductParts, SearchEntry, SearchHit, TermFile } from '../lib/search';
-import { entryFilePath, termFilePath } from '../lib/search-files';
+import type { ProductParts, SearchEntry, SearchHit, SearchIndex, TermFile } from '../lib/search';
+import { entryFilePath, indexFilePath, termFilePath } from '../lib/search-files';
 import { InternalLink } from '../ui/actions';
 import { onDemand } from '../ui/on-demand';
 import { SEARCH_FIELD_ID, takeTyped } from './type-ahead';
@@ -18,15 +18,16 @@ type Search = (query: string) => Promise<SearchHit[]>;
 const LIST_ID = 'site-search-results';
 const [store, spotlight] = createSpotlight();
 
-const loadIndex = onDemand(() => import('virtual:search-index'));
+const loadIndex = onDemand(() => fetchJson<SearchIndex>(indexFilePath));
 const loadLib = onDemand(() => import('../lib/search'));
 
-/** The products' parts of the index, fetched for a query from the files the build wrote. */
+/** A file of the index the build wrote. */
 async function fetchJson<T>(path: string): Promise<T> {
   const res = await fetch(path);
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
   return (await res.json()) as T;
 }
+/** The products' parts of the index, fetched for a query. */
 const productParts: ProductParts = {
   terms: (key) => fetchJson<TermFile>(termFilePath(key)),
   entries: (n) => fetchJson<SearchEntry[]>(entryFilePath(n)),
@@ -35,7 +36,7 @@ const productParts: ProductParts = {
 let loading: Promise<Search> | undefined;
 export function loadSearch(): Promise<Search> {
   loading ??= Promise.all([loadIndex(), loadLib()])
-    .then(([index, lib]) => lib.createSearch(index.default, productParts))
+    .then(([index, lib]) => lib.createSearch(index, productParts))
     .catch((err: unknown) => {
       loading = undefined;
       throw err;

@@ -2,6 +2,9 @@
 // host files, the app's router and the studio follow. No zod and no node: the browser imports it.
 import { isPattern, PATTERN_SEGMENT, SLUG } from '../../schemas/routes.ts';
 
+/** Where the build writes the rules for the app (fetched only when no page answers a path: src/page/redirects.ts). */
+export const redirectsFilePath = '/_data/redirects.json';
+
 export interface RedirectRule {
   from: string;
   to: string;

@@ -54,7 +54,8 @@ async function putPhotos(scratch: Scratch): Promise<number> {
 
 function timedBuild(scratch: Scratch): { seconds: number; pictures: string } {
   const start = performance.now();
-  const out = scratch.npm('build');
+  // In full: what is measured is the pictures' cache, not the pages a build reuses.
+  const out = scratch.npm('build', ['--full']);
   return { seconds: (performance.now() - start) / 1000, pictures: /^pictures: .*$/m.exec(out)?.[0] ?? '' };
 }
 

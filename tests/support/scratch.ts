@@ -2,7 +2,7 @@
 // they edit and build the copy, never the working tree's pages-data/ or public/.
 import { execFileSync, type ExecFileSyncOptions, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -28,6 +28,23 @@ export function scratchProject(prefix = 'scratch-'): Scratch {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   for (const entry of COPIED) cpSync(join(project, entry), join(dir, entry), { recursive: true });
   symlinkSync(join(project, 'node_modules'), join(dir, 'node_modules'));
+  return scratchAt(dir);
+}
+
+/**
+ * A copy of a scratch copy, as it is: its build too, unless `without` names it (['dist', 'dist-ssr',
+ * '.cache']); not the folders of earlier builds that a build deletes (dist.old-<pid>).
+ */
+export function copyScratch(from: Scratch, prefix: string, without: readonly string[] = []): Scratch {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  for (const entry of readdirSync(from.dir)) {
+    if (entry !== 'node_modules' && !without.includes(entry) && !/\.(old|new)-\d+$/.test(entry)) cpSync(join(from.dir, entry), join(dir, entry), { recursive: true });
+  }
+  symlinkSync(join(project, 'node_modules'), join(dir, 'node_modules'));
+  return scratchAt(dir);
+}
+
+function scratchAt(dir: string): Scratch {
   const path = (rel: string) => join(dir, rel);
   const scratch: Scratch = {
     dir,

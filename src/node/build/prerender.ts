@@ -1,6 +1,7 @@
-// npm run build: the client bundle, a server bundle, then one prerendered HTML file per route (D10).
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+// npm run build: the client bundle, a server bundle, then one prerendered HTML file per route (D10),
+// reusing what the last build made where nothing it was made from changed (reuse.ts; `-- --full` reuses
+// nothing). Everything is written into a new folder, which replaces dist/ once complete.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -9,21 +10,32 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest } from 'vite';
 import type { SearchIndex } from '../../lib/search.ts';
+import { indexFilePath } from '../../lib/search-files.ts';
 import { canonicalPath, NOT_FOUND_ROUTE } from '../../../schemas/routes.ts';
 import { pageDataPath } from '../../../schemas/routes.ts';
 import { builtSite, type Content, loadContent, resolvePage, sitePages, withPicturePlan } from '../content/load.ts';
+import { dataFiles } from '../content/page-data.ts';
 import { describeProblem, describeWarnings, problemCount } from '../content/problems.ts';
-import { shareContent } from '../content/vite-plugin.ts';
+import { bundledContent, shareContent } from '../content/vite-plugin.ts';
 import { encodePictures } from '../pictures/encode.ts';
 import { hostFiles } from './host-files.ts';
 import type { PageParts } from './page-html.ts';
-import { buildSearchIndex, searchFiles } from './search-index.ts';
+import {
+  allFiles, type BuildRecord, bundleFiles, changedWhileBuilt, codeChange, codeHashes, contentHash, copyPublic, filesHash, hashOf, inputsHash, readRecord, RECORD_FILE, RECORD_VERSION,
+  recordText, removeLater, takeFile,
+} from './reuse.ts';
+import { buildSearchIndex } from './search-index.ts';
 import { jsonLdScript, structuredData } from './structured-data.ts';
 
 const root = process.cwd();
 const dist = resolve(root, 'dist');
 // Inside the project, not node_modules: worktrees that share one node_modules build at the same time.
 const ssrOut = resolve(root, 'dist-ssr');
+/** Where this build writes; each replaces its folder above once the build is complete. */
+const out = `${dist}.new-${process.pid}`;
+const ssrNew = `${ssrOut}.new-${process.pid}`;
+/** The environment the build was started in (the client build sets NODE_ENV in process.env). */
+const environment = { ...process.env };
 
 export function outputFile(route: string): string {
   if (route === '/') return 'index.html';
@@ -31,8 +43,13 @@ export function outputFile(route: string): string {
   return `${route.slice(1)}/index.html`;
 }
 
-async function main() {
+async function main(args: string[]) {
+  const unknown = args.find((a) => a !== '--full');
+  if (unknown) throw new Error(`npm run build: unknown argument ${unknown} (the one it takes is --full, to reuse nothing of the last build)`);
   const timer = phases();
+  const last = lastBuild(args.includes('--full'));
+  if (last.upToDate) return console.log(`dist/ is up to date: the code, the environment and the content are those of the build that made it (CPU in all ${cpuSeconds().toFixed(1)} s)`);
+
   // Loaded once: the client and server builds take it from here (shareContent) rather than loading it again.
   // The pages it resolves name the pictures the build encodes (src/node/pictures/plan.ts).
   const loaded = loadContent(root).then((r) => (r.content ? { ...r, content: withPicturePlan(r.content) } : r));
@@ -41,92 +58,195 @@ async function main() {
   if (!content) throw new Error(`Invalid content: ${problemCount(problems)}:\n${problems.map(describeProblem).join('\n')}`);
   if (warnings.length) console.warn(describeWarnings(warnings));
   const site = builtSite(content.site);
+  const bundled = hashOf(JSON.stringify(bundledContent(content)));
+  let reuse = last.record && last.record.bundled !== bundled ? undefined : last.record;
+  const why = last.reason ?? (reuse ? undefined : 'the site document changed (it is part of the code: the header, the footer, the head of every page)');
   timer.end('content');
-  // The last build's files (some 60,000 for a catalogue of 10,000 products, which took 20 s to delete
-  // before the client build could start) are moved aside and deleted while the build runs, with any
-  // a failed build left aside.
-  for (const dir of [dist, ssrOut].filter(existsSync)) renameSync(dir, `${dir}.old-${process.pid}`);
-  const removed = readdirSync(root)
-    .filter((name) => /^dist(-ssr)?\.old-\d+$/.test(name))
-    .map((name) => rm(join(root, name), { recursive: true, force: true }));
-  await build({ configLoader: 'runner', logLevel: 'warn', build: { manifest: true, outDir: dist, emptyOutDir: true } });
-  timer.end('client build');
-  await build({ configLoader: 'runner', logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false } });
-  timer.end('server build');
 
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const { template, entryChunks } = startAfterPaint(readFileSync(join(dist, 'index.html'), 'utf8'));
-  console.log(picturesReport(await encodePictures(root, dist, content.encoded!)));
+  const bundle = await bundles(reuse);
+  if (reuse && bundle.hash !== reuse.bundle.hash) reuse = undefined;
+  console.log(reuse ? `reusing what the last build made where nothing it was made from changed (dist/${RECORD_FILE})` : `full build: ${why ?? 'the code bundles differ from the last build\'s'}`);
+  timer.end(bundle.built ? 'client and server builds' : 'code bundles (from the last build)');
+  console.log(picturesReport(await encodePictures(root, out, content.encoded!)));
+  // Everything read from the project has been read: were it not what it was at the start, the record would lie.
+  const read = inputsHash(codeHashes(root, environment), contentHash(root)) === last.inputs ? last : { ...last, ...changedWhileBuilt };
   timer.end('pictures');
 
-  // Each route's document, where the app fetches it (and the prerenderer reads it), and what its page
-  // needs in its HTML besides: its structured data, and the chunks and styles of its blocks.
-  const assetsOf = pageAssets(manifest);
+  const pages = await renderPages(content, site, bundle, reuse);
+  timer.end('render');
+
+  const written = writeSiteFiles(content, site);
+  timer.end('search, sitemap and host files');
+  const compressed = await precompress(out, written.fromContent, pages.done, reuse);
+  timer.end('compression');
+  console.log(`prerendered ${content.routes.size} routes into dist/ (${pages.rendered} drawn, ${content.routes.size - pages.rendered} reused from the last build; ${pages.copied} blocks copied from a page drawn before); ` +
+    `sitemap.xml, robots.txt, host configuration; ${pages.compressed + compressed.made} files precompressed (.gz, .br), ${compressed.reused} taken from the last build`);
+  console.log(searchReport(bundle.manifest, buildSearchIndex(content), written.search));
+
+  // Last: the record (only a complete build has one), then the new folders replace the old.
+  const record: BuildRecord = { version: RECORD_VERSION, inputs: read.inputs, code: read.code, bundled, bundle: bundle.record, pages: pages.keys, compressed: compressed.hashes };
+  writeFileSync(join(out, RECORD_FILE), recordText(record));
+  const old: string[] = [];
+  for (const [dir, next] of [[ssrOut, bundle.built ? ssrNew : undefined], [dist, out]] as const) {
+    if (!next) continue;
+    if (existsSync(dir)) old.push(`${dir}.old-${process.pid}`), renameSync(dir, old[old.length - 1]!);
+    renameSync(next, dir);
+  }
+  removeLater(old);
+  timer.end('record and switch');
+  console.log(timer.report());
+}
+
+/**
+ * What the last build can give this one: nothing (with the reason, printed), everything (the same inputs:
+ * dist/ is up to date), or its record, to reuse what was made from what is still the same. Deletes what
+ * earlier builds left behind: the folders they replaced, and any they did not finish.
+ */
+function lastBuild(full: boolean): { upToDate?: true; record?: BuildRecord; reason?: string; inputs: string; code: Record<string, string> } {
+  const leftovers = readdirSync(root).filter((name) => /^dist(-ssr)?\.(old|new)-\d+$/.test(name));
+  const unfinished = leftovers.find((name) => name.startsWith('dist.new-'));
+  removeLater(leftovers.map((name) => join(root, name)));
+  const code = codeHashes(root, environment);
+  const inputs = inputsHash(code, contentHash(root));
+  const found = readRecord(dist);
+  const reason = full
+    ? 'asked for (--full)'
+    : unfinished
+      ? `the build before it stopped before it was complete (it left ${unfinished}/)`
+      : 'reason' in found
+        ? found.reason
+        : codeChange(found.record.code, code);
+  if (reason || !('record' in found)) return { reason: reason ?? '', inputs, code };
+  if (found.record.inputs === inputs) return { upToDate: true, inputs, code };
+  return { record: found.record, inputs, code };
+}
+
+interface Bundle {
+  /** Whether this build ran the client and server builds (else it took the last build's). */
+  built: boolean;
+  manifest: Manifest;
+  /** The server bundle's folder. */
+  ssr: string;
+  hash: string;
+  record: BuildRecord['bundle'];
+}
+
+/**
+ * The client bundle in the new folder (with public/), and the server bundle: the last build's where its
+ * record says the code and the site document are the same and its files are all there, else built.
+ */
+async function bundles(reuse: BuildRecord | undefined): Promise<Bundle> {
+  const serverFiles = allFiles(ssrOut);
+  if (reuse && serverFiles.length > 0 && reuse.bundle.files.every((rel) => existsSync(join(dist, rel))) && reuse.bundle.hash === bundleHash(dist, reuse.bundle.files, ssrOut, serverFiles)) {
+    copyPublic(root, out);
+    for (const rel of reuse.bundle.files) {
+      if (existsSync(join(out, rel))) unlinkSync(join(out, rel));
+      takeFile(dist, out, rel);
+    }
+    const manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8')) as Manifest;
+    return { built: false, manifest, ssr: ssrOut, hash: reuse.bundle.hash, record: reuse.bundle };
+  }
+  await build({ configLoader: 'runner', logLevel: 'warn', build: { manifest: true, outDir: out, emptyOutDir: true } });
+  await build({ configLoader: 'runner', logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: ssrNew, emptyOutDir: true, copyPublicDir: false } });
+  const manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const { template, entryChunks, boot } = startAfterPaint(readFileSync(join(out, 'index.html'), 'utf8'));
+  writeFileSync(join(out, boot.file), boot.code);
+  // Vite's page is the template; each route's file is written in its place.
+  unlinkSync(join(out, 'index.html'));
+  const files = bundleFiles(root, out);
+  const hash = bundleHash(out, files, ssrNew, allFiles(ssrNew));
+  return { built: true, manifest, ssr: ssrNew, hash, record: { hash, files, template, entryChunks } };
+}
+
+const bundleHash = (client: string, clientFiles: readonly string[], server: string, serverFiles: readonly string[]) =>
+  hashOf(filesHash(client, clientFiles), filesHash(server, serverFiles));
+
+/**
+ * Each route's document, where the app fetches it (and the prerenderer reads it), and its page, drawn on
+ * worker threads, each compressed; or, where the last build made them from exactly the same (the
+ * document as resolved, what the build adds to the HTML), its files.
+ */
+async function renderPages(content: Content, site: ReturnType<typeof builtSite>, bundle: Bundle, reuse: BuildRecord | undefined) {
+  const { template, entryChunks } = bundle.record;
+  const assetsOf = pageAssets(bundle.manifest);
   // Each page is rendered, written and compressed (with its document) on a worker thread. The workers
-  // start now and are given pages in batches as their documents are written, so that this loop (some
-  // 4 s for 10,000 products) overlaps with rendering rather than leaving a core idle.
-  const entry = pathToFileURL(join(ssrOut, 'entry-server.js')).href;
+  // start with the first page to draw and are given pages in batches as their documents are written,
+  // so that this loop (some 4 s for 10,000 products) overlaps with rendering rather than leaving a core idle.
+  const entry = pathToFileURL(join(bundle.ssr, 'entry-server.js')).href;
   let compressed = 0;
   let copied = 0;
-  const renderers = onWorkers<{ url: string; status: number; compressed: number; copied?: number }>(RENDERER, { entry, dist, template }, (page) => {
+  let rendered = 0;
+  const renderers = onWorkers<{ url: string; status: number; compressed: number; copied?: number }>(RENDERER, { entry, dist: out, template }, (page) => {
     const { url, status } = page;
     compressed += page.compressed;
     copied += page.copied ?? 0;
     const expected = url === NOT_FOUND_ROUTE ? 404 : 200;
     if (status !== expected) throw new Error(`prerender ${url}: status ${status}, expected ${expected}`);
   });
+  const keys: Record<string, string> = {};
+  const done = new Set<string>();
   let batch: PageJob[] = [];
   for (const [url, page] of content.routes) {
     const resolved = resolvePage(content, page);
+    const json = JSON.stringify(resolved);
     const data = pageDataPath(url).slice(1);
-    mkdirSync(dirname(join(dist, data)), { recursive: true });
-    writeFileSync(join(dist, data), JSON.stringify(resolved));
+    const file = outputFile(url);
     const ld = url === NOT_FOUND_ROUTE ? '' : `\n    ${jsonLdScript(structuredData(site, content, resolved, page.entry))}`;
     const { js, css } = assetsOf(url, resolved.blocks.map((b) => b.block.type));
     // The page's document first: boot.js preloads it beside the code (see there). Then the chunks,
     // each after those it imports (the entry's, then the blocks'): boot.js starts them one by one.
     const chunks = JSON.stringify([`/${data}`, ...[...new Set([...entryChunks, ...js])].map((f) => `/${f}`)]);
-    batch.push({
-      url,
-      file: outputFile(url),
-      data,
-      head: css.map((f) => `\n    <link rel="stylesheet" crossorigin href="/${f}">`).join('') + ld,
-      chunks: `<script type="application/json" id="app-chunks">${chunks}</script>`,
-    });
+    const parts: PageParts = { head: css.map((f) => `\n    <link rel="stylesheet" crossorigin href="/${f}">`).join('') + ld, chunks: `<script type="application/json" id="app-chunks">${chunks}</script>` };
+    const key = hashOf(url, json, parts.head, parts.chunks);
+    keys[url] = key;
+    const outputs = [file, data].flatMap((f) => [f, `${f}.gz`, `${f}.br`]);
+    outputs.forEach((f) => done.add(f));
+    if (reuse?.pages[url] === key && takeOutputs([file, data])) continue;
+    mkdirSync(dirname(join(out, data)), { recursive: true });
+    writeFileSync(join(out, data), json);
+    rendered++;
+    batch.push({ url, file, data, ...parts });
     if (batch.length === 64) {
       renderers.post(batch);
       batch = [];
     }
   }
   renderers.post(batch);
-  const search = searchFiles(content);
-  for (const [path, text] of search) {
-    mkdirSync(dirname(join(dist, path)), { recursive: true });
-    writeFileSync(join(dist, path), text);
-  }
-  timer.end('page documents and search files (rendering begun)');
   await renderers.end();
-  timer.end('render');
-  const maps = sitemaps(site.url, content);
-  for (const [file, xml] of Object.entries(maps)) writeFileSync(join(dist, file), xml);
-  writeFileSync(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
-  for (const [rel, text] of Object.entries(hostFiles(content, site))) {
-    mkdirSync(dirname(join(dist, rel)), { recursive: true });
-    writeFileSync(join(dist, rel), text);
+  return { keys, done, rendered, copied, compressed };
+}
+
+/** The last build's copies of files made from the same, with their compressed copies (which a file of 1 KB or more has). */
+const takeOutputs = (files: readonly string[]): boolean =>
+  takeAll(files.flatMap((f) => [f, ...((statSync(join(dist, f), { throwIfNoEntry: false })?.size ?? 0) >= 1024 ? [`${f}.gz`, `${f}.br`] : [])]));
+
+/** The last build's files at these paths, all of them, or none when one is missing. */
+function takeAll(files: readonly string[]): boolean {
+  for (const [i, rel] of files.entries()) {
+    if (takeFile(dist, out, rel)) continue;
+    files.slice(0, i).forEach((t) => unlinkSync(join(out, t)));
+    return false;
   }
-  timer.end('host files');
-  const fromContent = new Set([
-    ...[...search.keys()].map((path) => path.slice(1)),
-    ...Object.keys(maps),
-    ...Object.entries(manifest).filter(([key]) => key.replace(/^\0/, '').startsWith('virtual:')).map(([, chunk]) => chunk.file),
-  ]);
-  compressed += await precompress(dist, fromContent, new Set([...content.routes.keys()].flatMap((url) => [outputFile(url), pageDataPath(url).slice(1)])));
-  timer.end('compression');
-  console.log(`prerendered ${content.routes.size} routes into dist/ (${copied} blocks copied from a page drawn before); sitemap.xml, robots.txt, host configuration; ${compressed} files precompressed (.gz, .br)`);
-  console.log(searchReport(manifest, buildSearchIndex(content), search));
-  timer.end('search report');
-  await Promise.all(removed);
-  console.log(timer.report());
+  return true;
+}
+
+/** The search index's files and the redirects the app fetches, the sitemap, robots.txt and the host files; which of them are compressed as content. */
+function writeSiteFiles(content: Content, site: ReturnType<typeof builtSite>) {
+  const search = dataFiles(content);
+  const maps = sitemaps(site.url, content);
+  const files: [string, string][] = [
+    ...[...search].map(([path, text]): [string, string] => [path.slice(1), text]),
+    ...Object.entries(maps),
+    ['robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`],
+    ...Object.entries(hostFiles(content, site)),
+  ];
+  for (const [rel, text] of files) {
+    mkdirSync(dirname(join(out, rel)), { recursive: true });
+    writeFileSync(join(out, rel), text);
+  }
+  // The index fetched when search opens, one file that changes only with the pages' text, gets the best compression.
+  const fromContent = new Set([...[...search.keys()].filter((path) => path !== indexFilePath).map((path) => path.slice(1)), ...Object.keys(maps)]);
+  return { search, fromContent };
 }
 
 /** The build's line on its pictures (and one per raster file of public/ it could not publish without its metadata). */
@@ -135,6 +255,11 @@ function picturesReport(r: Awaited<ReturnType<typeof encodePictures>>): string {
   for (const w of r.withheld) lines.push(`  not published: ${w.path}: ${w.reason}`);
   return lines.join('\n');
 }
+
+const cpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
 
 /** Seconds spent in each phase of the build, for `npm run bench:build`. */
 function phases() {
@@ -150,23 +275,20 @@ function phases() {
       last = now;
       cpu = process.cpuUsage();
     },
-    report: () => `build phases: ${spent.join(', ')}`,
+    /** The phases, and the CPU seconds of the whole process (its start and its worker threads too): on a busy machine the wall-clock seconds say little. */
+    report: () => `build phases: ${spent.join(', ')}; CPU in all ${cpuSeconds().toFixed(1)} s`,
   };
 }
 
 /**
- * Starts `code` on as many worker threads as there are cores. `post` hands them items (to the one with
- * the fewest waiting); each worker posts one message per item, which `each` gets here as they come, in no
- * set order. `end` resolves once every item posted has been answered. The worker code takes its items
- * with WORK (below). Rendering a product's page takes some 4 ms of CPU, compressing it and its document some 2.
+ * Starts `code` on as many worker threads as there are cores, when first given something to do. `post`
+ * hands them items (to the one with the fewest waiting); each worker posts one message per item, which
+ * `each` gets here as they come, in no set order. `end` resolves once every item posted has been
+ * answered. The worker code takes its items with WORK (below). Rendering a product's page takes some
+ * 4 ms of CPU, compressing it and its document some 2.
  */
 function onWorkers<M>(code: string, shared: unknown, each: (message: M) => void) {
-  const workers = Array.from({ length: availableParallelism() }, () => ({
-    // React's production build renders some three times as fast as its development build, which a
-    // worker would take (NODE_ENV unset); the browser runs the production build too.
-    thread: new Worker(`${WORK}\n${code}`, { eval: true, workerData: shared, env: { ...process.env, NODE_ENV: 'production' } }),
-    waiting: 0,
-  }));
+  const workers: { thread: Worker; waiting: number }[] = [];
   let posted = 0;
   let answered = 0;
   let failure: unknown;
@@ -176,7 +298,15 @@ function onWorkers<M>(code: string, shared: unknown, each: (message: M) => void)
     failure ??= err;
     finished?.();
   };
-  for (const w of workers) {
+  /** A worker more: one is started when every one has work waiting (a build that draws a page or two starts one). */
+  const start = () => {
+    const w = {
+      // React's production build renders some three times as fast as its development build, which a
+      // worker would take (NODE_ENV unset); the browser runs the production build too.
+      thread: new Worker(`${WORK}\n${code}`, { eval: true, workerData: shared, env: { ...process.env, NODE_ENV: 'production' } }),
+      waiting: 0,
+    };
+    workers.push(w);
     w.thread.on('message', (message: M) => {
       w.waiting--;
       answered++;
@@ -189,10 +319,11 @@ function onWorkers<M>(code: string, shared: unknown, each: (message: M) => void)
     });
     w.thread.on('error', fail);
     w.thread.on('exit', (code) => stopping || fail(new Error(`a build worker stopped (exit ${code}) with ${w.waiting} items unanswered`)));
-  }
+  };
   return {
     post(items: readonly unknown[]) {
       if (items.length === 0) return;
+      if (workers.length < availableParallelism() && workers.every((w) => w.waiting > 0)) start();
       const w = workers.reduce((a, b) => (b.waiting < a.waiting ? b : a));
       w.waiting += items.length;
       posted += items.length;
@@ -251,25 +382,33 @@ export function sitemaps(siteUrl: string, content: Pick<Content, 'routes'>, max 
 
 /**
  * How hard the files made from the content are compressed (the pages, the sitemap, the page documents
- * and the search index): they grow with the catalogue and change with any edit. Brotli: on the site's
+ * and the products' files of the search index): they grow with the catalogue and change with any edit. Brotli: on the site's
  * 64 pages, quality 11 makes 484 KB of .br at about 55 ms a page; 8 makes 539 KB (+11%) at about 1 ms;
  * 9 saves 0.2% more for ten times the time, and 10 comes within 2.4% of 11 at 15 ms. For a catalogue of
  * 10,000 product pages, 5 takes half the time of 8 for 1.4% more (a product page of 44 KB: 6,367 bytes
  * in 0.6 ms at 5, 6,278 in 1.3 ms at 8). Gzip: level 6 makes a product page of 47 KB 7,171 bytes in
  * 0.8 ms, level 9 7,150 bytes in 1.2 ms. The code, styles and pictures, the same for every page and
- * changed only by a release, get the most of both.
+ * changed only by a release, and the search index's main file, get the most of both.
  */
 const CONTENT = { gzip: 6, brotli: 5 };
 const RELEASE = { gzip: 9, brotli: 11 };
 
-/** Worker code: compress(path, data, level) writes path.gz and path.br beside a file of 1 KB or more, and says whether it did. */
+/**
+ * Worker code: compress(path, data, level) writes path.gz and path.br beside a file of 1 KB or more, and
+ * says whether it did. put(path, data) writes a file as a new one (under a temporary name, then renamed):
+ * never into a file of the same name, which may be a file of the last build's folder (reuse.ts takeFile).
+ */
 const COMPRESS = `
 const zlib = require('node:zlib');
 const CONTENT = ${JSON.stringify(CONTENT)};
+function put(path, data) {
+  require('node:fs').writeFileSync(path + '.tmp', data);
+  require('node:fs').renameSync(path + '.tmp', path);
+}
 function compress(path, data, { gzip, brotli }) {
   if (data.length < 1024) return false;
-  require('node:fs').writeFileSync(path + '.gz', zlib.gzipSync(data, { level: gzip }));
-  require('node:fs').writeFileSync(path + '.br', zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotli, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+  put(path + '.gz', zlib.gzipSync(data, { level: gzip }));
+  put(path + '.br', zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotli, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
   return true;
 }
 `;
@@ -282,7 +421,7 @@ type PageJob = { url: string; file: string; data: string } & PageParts;
  * it and its document, and posts the route's status.
  */
 const RENDERER = `
-const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
+const { mkdirSync, readFileSync } = require('node:fs');
 const { dirname, join } = require('node:path');
 const { entry, dist, template } = workerData;
 ${COMPRESS}
@@ -293,7 +432,7 @@ work(async (page) => {
   const file = join(dist, page.file);
   const text = Buffer.from(pageHtml(template, html, page));
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
+  put(file, text);
   const compressed = Number(compress(file, text, CONTENT)) + Number(compress(join(dist, page.data), readFileSync(join(dist, page.data)), CONTENT));
   return { url: page.url, status, compressed, copied };
 });
@@ -308,31 +447,45 @@ work(([rel, levels]) => compress(join(workerData, rel), readFileSync(join(worker
 `;
 
 /**
- * .gz and .br beside every text file, so servers send them without compressing per request. On worker
- * threads: Node's asynchronous zlib cost some 40% more CPU here, in its stream and threadpool round trips.
+ * .gz and .br beside every text file, so servers send them without compressing per request; the last
+ * build's copies of a file with the same bytes, compressed the same way. On worker threads: Node's
+ * asynchronous zlib cost some 40% more CPU here, in its stream and threadpool round trips.
  */
-async function precompress(dir: string, fromContent: ReadonlySet<string>, done: ReadonlySet<string>): Promise<number> {
+async function precompress(dir: string, fromContent: ReadonlySet<string>, done: ReadonlySet<string>, reuse: BuildRecord | undefined) {
   // Not the build's own folders (.vite/ with its manifest, .host/), which no server sends.
-  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((rel) => /\.(html|js|css|svg|xml|txt|json)$/.test(rel) && !rel.startsWith('.') && !done.has(rel));
-  let n = 0;
-  const compressors = onWorkers<boolean>(COMPRESSOR, dir, (did) => void (n += Number(did)));
-  const items = files.map((rel) => [rel, fromContent.has(rel) ? CONTENT : RELEASE]);
-  for (let i = 0; i < items.length; i += 64) compressors.post(items.slice(i, i + 64));
+  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((rel) => /\.(html|js|css|svg|xml|txt|json)$/.test(rel) && !rel.startsWith('.') && !done.has(rel)).sort();
+  let made = 0;
+  let reused = 0;
+  const hashes: Record<string, string> = {};
+  const compressors = onWorkers<boolean>(COMPRESSOR, dir, (did) => void (made += Number(did)));
+  let batch: [string, typeof CONTENT][] = [];
+  for (const rel of files) {
+    const data = readFileSync(join(dir, rel));
+    const levels = fromContent.has(rel) ? CONTENT : RELEASE;
+    hashes[rel] = hashOf(data, JSON.stringify(levels));
+    if (reuse?.compressed[rel] === hashes[rel] && takeAll(data.length < 1024 ? [] : [`${rel}.gz`, `${rel}.br`])) {
+      reused += Number(data.length >= 1024);
+      continue;
+    }
+    batch.push([rel, levels]);
+    if (batch.length === 64) compressors.post(batch.splice(0));
+  }
+  compressors.post(batch);
   await compressors.end();
-  return n;
+  return { made, reused, hashes };
 }
 
-/** Two lines on the search index (D7): its chunk, fetched when search opens, and the products' files, fetched a few for a query. */
+/** Two lines on the search index (D7): its file fetched when search opens, and the products' files, fetched a few for a query. */
 function searchReport(manifest: Manifest, index: SearchIndex, files: ReadonlyMap<string, string>): string {
-  const file = (id: string) => Object.entries(manifest).find(([key]) => key.replace(/^\0/, '') === id)?.[1].file;
-  const chunk = file('virtual:search-index');
-  const code = file('src/lib/search.ts');
-  if (!chunk || !code) throw new Error('the search index or its code is missing from the build');
+  const code = Object.entries(manifest).find(([key]) => key === 'src/lib/search.ts')?.[1].file;
+  const main = files.get(indexFilePath);
+  if (!main || !code) throw new Error('the search index or its code is missing from the build');
   const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB gzip`;
-  const largest = (prefix: string) => Math.max(0, ...[...files].filter(([path]) => path.startsWith(prefix)).map(([, text]) => gz(text)));
+  // Of the eight largest files, a figure to print: compressing thousands at level 9 took a second.
+  const largest = (prefix: string) => Math.max(0, ...[...files].filter(([path]) => path.startsWith(prefix)).map(([, text]) => text).sort((a, b) => b.length - a.length).slice(0, 8).map(gz));
   return [
-    `search index: ${index.entries.length} entries, ${kb(gz(readFileSync(join(dist, chunk))))} (+ ${kb(gz(readFileSync(join(dist, code))))} of search code), loaded when search opens`,
+    `search index: ${index.entries.length} entries, ${kb(gz(main))} (+ ${kb(gz(readFileSync(join(out, code))))} of search code), loaded when search opens`,
     `search products: ${index.products.count} in ${index.products.shards.length} term files (largest ${kb(largest('/_data/search/terms/'))}) and ` +
       `${Math.ceil(index.products.count / index.products.chunk)} files of ${index.products.chunk} entries (largest ${kb(largest('/_data/search/products/'))}), fetched for a query`,
   ].join('\n');
@@ -344,19 +497,18 @@ function searchReport(manifest: Manifest, index: SearchIndex, files: ReadonlyMap
  * fetches and starts them (listed in #app-chunks) once the page is on screen. Vite lists the entry's
  * chunks each after those it imports, the entry last.
  */
-function startAfterPaint(html: string): { template: string; entryChunks: string[] } {
+function startAfterPaint(html: string): { template: string; entryChunks: string[]; boot: { file: string; code: Buffer } } {
   const entryChunks: string[] = [];
+  const code = readFileSync(resolve(root, 'src/page/boot.js'));
+  const boot = { file: `assets/boot-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`, code };
   const template = html
     .replace(/\s*<link rel="modulepreload" crossorigin href="\/([^"]+)">/g, (_, f: string) => (entryChunks.push(f), ''))
     .replace(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/, (_, f: string) => {
       entryChunks.push(f);
-      const code = readFileSync(resolve(root, 'src/page/boot.js'));
-      const file = `assets/boot-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
-      writeFileSync(join(dist, file), code);
-      return `<!--app-chunks-->\n    <script type="module" src="/${file}"></script>`;
+      return `<!--app-chunks-->\n    <script type="module" src="/${boot.file}"></script>`;
     });
-  if (!template.includes('<!--app-chunks-->')) throw new Error('dist/index.html has no entry script');
-  return { template, entryChunks };
+  if (!template.includes('<!--app-chunks-->')) throw new Error('the client build\'s index.html has no entry script');
+  return { template, entryChunks, boot };
 }
 
 /**
@@ -404,8 +556,12 @@ export function pageAssets(manifest: Manifest): (route: string, blockTypes: read
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((err: unknown) => {
+  main(process.argv.slice(2)).catch((err: unknown) => {
     console.error(err instanceof Error ? err.message : err);
+    // What this build wrote, incomplete, is deleted (dist/ is still the last complete build): first
+    // renamed, so that the next build does not take it for the folder of a build that was stopped.
+    const left = [out, ssrNew].filter(existsSync).map((dir) => (renameSync(dir, `${dir.replace(/\.new-/, '.old-')}`), dir.replace(/\.new-/, '.old-')));
+    removeLater(left);
     process.exit(1);
   });
 }

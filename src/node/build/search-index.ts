@@ -1,15 +1,15 @@
 // The search index (D7): one entry per page and per part of a page its blocks give (each block
 // definition's `search`), each with the link it leads to. Made at build time from the validated
-// content; src/lib/search.ts ranks it. All of it but the products' pages is the lazily loaded
-// 'virtual:search-index' chunk; the products' entries are files fetched a few at a time for a query
-// (term files by the first two letters of their words, entry files of PRODUCTS_PER_FILE products),
-// so what search downloads does not grow with the catalogue.
+// content; src/lib/search.ts ranks it. All of it but the products' pages is one file fetched when
+// search opens; the products' entries are files fetched a few at a time for a query (term files by
+// the first two letters of their words, entry files of PRODUCTS_PER_FILE products), so what search
+// downloads does not grow with the catalogue.
 import { blockDefinitions } from '../../../schemas/blocks/index.ts';
 import type { SearchPart } from '../../../schemas/blocks/define.ts';
 import type { PageMeta } from '../../../schemas/page.ts';
 import { canonicalPath, NOT_FOUND_ROUTE } from '../../../schemas/routes.ts';
 import { encodeIds, type Kind, MAX_KEY, type SearchEntry, type SearchIndex, type TermFile, words } from '../../lib/search.ts';
-import { entryFilePath, termFilePath } from '../../lib/search-files.ts';
+import { entryFilePath, indexFilePath, termFilePath } from '../../lib/search-files.ts';
 import { type Content, records, sitePages } from '../content/load.ts';
 
 // Snippets are cut short: the index is fetched when search opens, so every kilobyte is waited for.
@@ -30,7 +30,7 @@ interface SearchData {
 }
 const made = new WeakMap<Content, SearchData>();
 
-/** The search index: the chunk's part (index) and the products' files (terms, entries), made once per content. */
+/** The search index: the file fetched when search opens (index) and the products' files (terms, entries), made once per content. */
 export function searchData(content: Content): SearchData {
   let data = made.get(content);
   if (data) return data;
@@ -83,13 +83,14 @@ export function termFiles(all: [string, TermFile[string]][], key = '', files = n
   return files;
 }
 
-/** What the 'virtual:search-index' chunk holds. */
+/** What the file fetched when search opens holds. */
 export const buildSearchIndex = (content: Content): SearchIndex => searchData(content).index;
 
-/** The products' files of the index, by the path the app fetches them at. */
+/** The files of the index, by the path the app fetches them at. */
 export function searchFiles(content: Content): Map<string, string> {
-  const { terms, entries } = searchData(content);
+  const { index, terms, entries } = searchData(content);
   return new Map<string, string>([
+    [indexFilePath, JSON.stringify(index)],
     ...[...terms].map(([key, file]) => [termFilePath(key), JSON.stringify(file)] as const),
     ...entries.map((list, n) => [entryFilePath(n), JSON.stringify(list)] as const),
   ]);

@@ -1,14 +1,13 @@
-// Serves pages-data/ to the app as validated, typed modules: 'virtual:site', 'virtual:search-index'
-// (fetched only when search opens) and 'virtual:redirects' (fetched only when no page answers a path,
-// src/page/redirects.ts). A page's document is no module: the build writes it as a file at a path made
-// from its route (page-data.ts), which the dev server answers here too, so the app's code does not grow
-// with the number of pages. Invalid content fails the build. The dev server keeps serving what is valid
-// (a problem in one document stops neither the other pages nor the studio's preview) and shows the
-// problems in an overlay on the site's pages.
+// Serves pages-data/ to the app: the site document as the module 'virtual:site' and as tags in
+// index.html's head (bundledContent, the only content in the code), and every other file the app
+// fetches by its path (page-data.ts: the pages' documents, the search index, the redirects), which the
+// build writes as files and the dev server answers here. Invalid content fails the build. The dev
+// server keeps serving what is valid (a problem in one document stops neither the other pages nor the
+// studio's preview) and shows the problems in an overlay on the site's pages.
 import { resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
+import type { SiteDocument } from '../../../schemas/site.ts';
 import { builtSite, type Content, formatProblem, loadContent, type Problem } from './load.ts';
-import { buildSearchIndex } from '../build/search-index.ts';
 import { dataFile, routeOfDataPath } from './page-data.ts';
 import { canonicalPath, routeOfFile } from '../../../schemas/routes.ts';
 
@@ -19,9 +18,34 @@ const servesAt = (file: string, route: string) => {
 };
 
 const SITE_ID = 'virtual:site';
-const SEARCH_ID = 'virtual:search-index';
-const REDIRECTS_ID = 'virtual:redirects';
 const SITE_HEAD = '<!--site-head-->';
+
+/** The site's tags in index.html's head. */
+function headTags(site: SiteDocument): string[] {
+  const a = site.address;
+  return [
+    `<meta name="theme-color" content="${site.seo.themeColor}" />`,
+    `<meta name="geo.region" content="${a.country}" />`,
+    `<meta name="geo.placename" content="${a.city}" />`,
+    `<meta name="geo.position" content="${site.map.latitude};${site.map.longitude}" />`,
+    `<meta name="ICBM" content="${site.map.latitude}, ${site.map.longitude}" />`,
+  ];
+}
+
+/**
+ * What of the content this plugin puts into the code (the client and server bundles), by module id or
+ * marker: the site document only. `npm run build` reuses the last build's bundles while this and the
+ * code are the same (src/node/build/reuse.ts), so content put into the code any other way would be
+ * missed there: it must come through here.
+ */
+export function bundledContent(content: Pick<Content, 'site'>): Record<string, string> {
+  const site = builtSite(content.site);
+  return {
+    [SITE_ID]: `export default JSON.parse(${JSON.stringify(JSON.stringify(site))});`,
+    [SITE_HEAD]: headTags(site).join('\n    '),
+  };
+}
+
 /**
  * Sent to the dev server's pages when a document or picture changes, with the problems (as Vite's
  * error payload) if there are any: the site's pages reload, or show them in Vite's overlay; the
@@ -84,35 +108,14 @@ export function contentPlugin(root = process.cwd()): Plugin {
       if (problems.length > 0 && !serving) this.error(fail(problems).message);
     },
     resolveId(id) {
-      if (id === SITE_ID || id === SEARCH_ID || id === REDIRECTS_ID) return '\0' + id;
-      return undefined;
+      return id === SITE_ID ? '\0' + id : undefined;
     },
     async load(id) {
-      if (!id.startsWith('\0virtual:')) return undefined;
-      const c = await content();
-      const key = id.slice(1);
-      if (key === SITE_ID) {
-        return `export default JSON.parse(${JSON.stringify(JSON.stringify(builtSite(c.site)))});`;
-      }
-      if (key === REDIRECTS_ID) {
-        return `export default JSON.parse(${JSON.stringify(JSON.stringify(c.redirects.map(({ from, to }) => ({ from, to }))))});`;
-      }
-      if (key === SEARCH_ID) {
-        return `export default JSON.parse(${JSON.stringify(JSON.stringify(buildSearchIndex(c)))});`;
-      }
-      return undefined;
+      return id === '\0' + SITE_ID ? bundledContent(await content())[SITE_ID] : undefined;
     },
     async transformIndexHtml(html, ctx) {
       if (!html.includes(SITE_HEAD)) return html;
-      const { site } = await content();
-      const a = site.address;
-      const tags = [
-        `<meta name="theme-color" content="${site.seo.themeColor}" />`,
-        `<meta name="geo.region" content="${a.country}" />`,
-        `<meta name="geo.placename" content="${a.city}" />`,
-        `<meta name="geo.position" content="${site.map.latitude};${site.map.longitude}" />`,
-        `<meta name="ICBM" content="${site.map.latitude}, ${site.map.longitude}" />`,
-      ];
+      const tags = [bundledContent(await content())[SITE_HEAD]!];
       // The site's pages in the dev server (not the studio's preview, which follows the studio): the
       // problems in Vite's overlay, now and as they change; a page reloads once the content is valid.
       if (ctx.server && !ctx.path.startsWith('/__studio')) {
