@@ -1,8 +1,8 @@
 import type { ModalSettings } from '@mantine/modals';
 import { type NotificationData, notifications } from '@mantine/notifications';
-import { startTransition, useEffect, useState } from 'react';
+import { type MouseEvent, startTransition, useEffect, useState } from 'react';
 import site from 'virtual:site';
-import { openMailProgram } from '../lib/browser';
+import { openMailProgram, plainClick } from '../lib/browser';
 import type { Delivery } from '../lib/deliver';
 import { catalogueMail, type Mail, mailtoUrl, quoteMail } from '../lib/mail';
 import { onDemand, sayNotLoaded, whenIdle } from '../ui/on-demand';
@@ -65,6 +65,35 @@ export function Overlays() {
   }, []);
   return mounted ? <mounted.host.OverlayHost onReady={mounted.onReady} /> : null;
 }
+
+/** A page's address with a query of the values given (empty ones left out). */
+export function withQuery(path: string, values: Record<string, string>): string {
+  const query = new URLSearchParams(Object.entries(values).filter(([, v]) => v)).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * A control that opens a form dialog (D5) is a link to the page holding the same form
+ * (site.pages), with its prefilled field in the query: before the scripts arrive, or
+ * without them, the browser follows it (D19). Once the app runs, a click opens the dialog instead.
+ */
+function dialogLink(page: string, values: Record<string, string>, open: () => void) {
+  return {
+    href: withQuery(page, values),
+    onClick: (e: MouseEvent) => {
+      if (!plainClick(e)) return;
+      e.preventDefault();
+      open();
+    },
+    ...dialogIntent,
+  };
+}
+
+/** A Request Quote control: href, onClick and the intent handlers, for an <a> or a Button drawn as one. */
+export const quoteLink = (details = '') => dialogLink(site.pages.quote, { details }, () => openQuote(details));
+
+/** A catalogue request control (Download Catalog and the like). */
+export const catalogueLink = (interest = '') => dialogLink(site.pages.catalogue, { interest }, () => openCatalogue(interest));
 
 /** Opens the Request Quote dialog; if it cannot be fetched, the visitor's mail program instead. */
 export function openQuote(details = '') {

@@ -17,7 +17,7 @@ export type Delivery = { outcome: 'sent' } | { outcome: 'mail' } | { outcome: 'f
  * D6: POST the fields as JSON to the configured endpoint, within the time limit; without an
  * endpoint, hand the composed message to the visitor's mail program.
  */
-export async function deliver(endpoint: string | null, fields: Record<string, string>, mail: Mail): Promise<Delivery> {
+export async function deliver(endpoint: string | null, fields: Record<string, unknown>, mail: Mail): Promise<Delivery> {
   if (!endpoint) {
     openMailProgram(mailtoUrl(mail));
     return { outcome: 'mail' };

@@ -154,7 +154,7 @@ test('the quote dialog stays open with what was typed when the endpoint fails, a
   const { posted, answerWith } = await endpoint(page, 500);
   await page.goto(`${site.url}/policies`);
   await hydrated(page);
-  const opener = page.locator('footer').getByRole('button', { name: 'Request Quote' });
+  const opener = page.locator('footer').getByRole('link', { name: 'Request Quote' });
   await press(opener, isMobile);
   const dialog = page.getByRole('dialog', { name: 'Request a Quote' });
   await dialog.getByLabel('Full Name').fill('Otieno');

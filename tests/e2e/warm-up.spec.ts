@@ -25,7 +25,7 @@ test('once the page is idle, the dialogs, search and the menu open with the netw
     .toEqual([]);
   await page.route('**/assets/**', (r) => r.abort('internetdisconnected'));
 
-  await press(page.getByRole('button', { name: 'Request Quote' }).first(), isMobile);
+  await press(page.getByRole('link', { name: 'Request Quote' }).first(), isMobile);
   await expect(page.getByRole('dialog', { name: 'Request a Quote' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -71,6 +71,6 @@ test('when the browser asks to save data, nothing is fetched ahead, and a tap st
   await hydrated(page);
   await idleFor(page, 10);
   expect((await fetched(page)).filter((p) => /^\/assets\/(OverlayHost|SearchDialog|MobileMenu|PolicyText)-/.test(p))).toEqual([]);
-  await press(page.getByRole('button', { name: 'Request Quote' }).first(), isMobile);
+  await press(page.getByRole('link', { name: 'Request Quote' }).first(), isMobile);
   await expect(page.getByRole('dialog', { name: 'Request a Quote' })).toBeVisible();
 });

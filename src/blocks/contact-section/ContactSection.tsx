@@ -7,6 +7,7 @@ import { tellDelivery } from '../../dialogs';
 import { formValues } from '../../dialogs/form';
 import { deliver } from '../../lib/deliver';
 import { contactMail, telUrl, whatsappUrl } from '../../lib/mail';
+import { plainForm } from '../../lib/plain-form';
 import { external } from '../../ui/actions';
 import { BusinessHours } from '../../ui/BusinessHours';
 import { MapEmbed } from '../../ui/MapEmbed';
@@ -16,6 +17,7 @@ import { Section } from '../Section';
 
 type ContactBlock = BlockOf<'contact-section'>;
 const FIELDS = ['name', 'email', 'phone', 'company', 'message'] as const;
+const noScripts = plainForm(site.features.formEndpoint, contactMail(site.mailboxes.contact, { name: '', email: '', phone: '', company: '', message: '' }));
 
 export function ContactSection({ block }: BlockComponentProps<'contact-section'>) {
   const a = site.address;
@@ -93,7 +95,8 @@ function ContactForm({ block }: { block: ContactBlock }) {
     if (result.outcome === 'sent') form.reset();
   };
   return (
-    <Card withBorder radius="md" padding="lg" component="form" onSubmit={submit} aria-label="Send us a message">
+    <Card withBorder radius="md" padding="lg" component="form" {...noScripts.attributes} onSubmit={submit} aria-label="Send us a message">
+      {noScripts.hidden}
       <Title order={3} mb="md">
         Send us a message
       </Title>
