@@ -14,13 +14,12 @@ export function QuoteListLink() {
   const said = useAnnouncement();
   return (
     <>
-      <InternalLink to={site.pages.quote} className="quote-list-link mantine-focus-auto">
+      <InternalLink to={site.pages.quote} className="quote-list-link mantine-focus-auto" aria-label={count > 0 ? `Quote list, ${productCount(count)}` : undefined}>
         <IconListCheck size={16} aria-hidden />
         <span className="quote-list-label">Quote list</span>
         <span className="quote-count" aria-hidden>
           {count > 0 ? count : ''}
         </span>
-        {count > 0 && <span className="visually-hidden">, {productCount(count)}</span>}
       </InternalLink>
       <span role="status" className="visually-hidden">
         {said}
