@@ -6,7 +6,8 @@ import { openMailProgram, plainClick } from '../lib/browser';
 import type { Delivery } from '../lib/deliver';
 import { catalogueMail, type Mail, mailtoUrl, quoteMail } from '../lib/mail';
 import { onDemand, sayNotLoaded, whenIdle } from '../ui/on-demand';
-import { DELIVERY_NOTICE, failureText, HANDOFF, NOT_SENT } from './delivery-text';
+import { DELIVERY_NOTICE, failureText, HANDOFF, HELD, HELD_SENT, heldRefusedText, heldSentTitle, NOT_SENT } from './delivery-text';
+import type { Flushed } from '../outbox/outbox';
 
 // The quote and catalogue dialogs and the toasts are fetched on their first use, not with the page.
 type Host = typeof import('./OverlayHost');
@@ -132,10 +133,19 @@ export function tellDelivery(result: Delivery, mail: Mail, sent: { title: string
   host().then(
     (h) => h.showUndelivered(result, mail),
     () => {
-      const [title, text] = result.outcome === 'mail' ? [HANDOFF.title, HANDOFF.lead] : [NOT_SENT.title, `${failureText(result.reason)} ${NOT_SENT.kept}`];
+      const [title, text] =
+        result.outcome === 'mail' ? [HANDOFF.title, HANDOFF.lead] : result.outcome === 'held' ? [HELD.title, HELD.lead] : [NOT_SENT.title, `${failureText(result.reason)} ${NOT_SENT.kept}`];
       window.alert(`${title}\n\n${text}\n\n${mail.to}\n${site.phones[0]}`);
     },
   );
+}
+
+/** Tells the visitor that messages kept on the device while offline have gone, or were refused (with the way round). */
+export function tellFlushed(flushed: readonly Flushed[]) {
+  for (const f of flushed) {
+    if (f.outcome === 'sent') toast({ color: 'teal', title: heldSentTitle(f.held.mail.subject), message: HELD_SENT, autoClose: false });
+    else toast({ color: 'red', title: NOT_SENT.title, message: `${heldRefusedText(f.status)} Write to us at ${f.held.mail.to} or call ${site.phones[0]}.`, autoClose: false });
+  }
 }
 
 /** Shows a toast (its host is fetched on first use; the toast waits in the store until then). */

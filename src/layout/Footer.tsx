@@ -89,7 +89,7 @@ function Newsletter() {
     const result = await deliver(site.features.formEndpoint, { email }, mail);
     setSending(false);
     tellDelivery(result, mail, { title: 'Subscription received', message: `We'll add ${email} to the newsletter.` });
-    if (result.outcome === 'sent') form.reset();
+    if (result.outcome === 'sent' || result.outcome === 'held') form.reset();
   };
   return (
     <form {...newsletterNoScripts.attributes} onSubmit={submit} aria-label="Newsletter" className="footer-col">

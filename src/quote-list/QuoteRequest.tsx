@@ -67,7 +67,8 @@ export function QuoteRequest() {
     setSending(false);
     if (result.outcome === 'failed') return setOutcome({ kind: 'failed', mail, reason: result.reason });
     tellDelivery(result, mail, { title: 'Quote request sent', message: `We'll reply within ${site.replyTime}.` });
-    if (result.outcome === 'sent') sent();
+    // Kept on the device (held), the request goes by itself once online, with every product in it.
+    if (result.outcome === 'sent' || result.outcome === 'held') sent();
   };
   /** The other routes are links, which work before the app runs too (to the mailbox, to the chat); with the app they carry the request. */
   const valid = (e: MouseEvent) => {

@@ -91,8 +91,9 @@ function ContactForm({ block }: { block: ContactBlock }) {
     const result = await deliver(site.features.formEndpoint, fields, mail);
     setSending(false);
     tellDelivery(result, mail, block.successToast);
-    // D6: the fields are kept until the message has reached the endpoint, or the visitor clears them.
-    if (result.outcome === 'sent') form.reset();
+    // D6: the fields are kept until the message has reached the endpoint (or is kept on the device to
+    // be sent once online: D19), or the visitor clears them.
+    if (result.outcome === 'sent' || result.outcome === 'held') form.reset();
   };
   return (
     <Card withBorder radius="md" padding="lg" component="form" {...noScripts.attributes} onSubmit={submit} aria-label="Send us a message">

@@ -36,7 +36,7 @@ function CatalogueRequest() {
     const result = await deliver(site.features.formEndpoint, fields, mail);
     setSending(false);
     tellDelivery(result, mail, { title: 'Catalogue request sent', message: `We'll reply within ${site.replyTime}.` });
-    if (result.outcome === 'sent') form.reset();
+    if (result.outcome === 'sent' || result.outcome === 'held') form.reset();
   };
   return (
     <Card withBorder radius="md" padding="lg" component="form" {...catalogueNoScripts.attributes} onSubmit={submit} aria-label="Product Catalogue Request" className="request-form">

@@ -17,6 +17,7 @@ import { encodePictures } from '../pictures/encode.ts';
 import { hostFiles } from './host-files.ts';
 import type { PageParts } from './page-html.ts';
 import { buildSearchIndex, searchFiles } from './search-index.ts';
+import { SERVICE_WORKER_FILE, serviceWorker } from './service-worker.ts';
 import { jsonLdScript, structuredData } from './structured-data.ts';
 
 const root = process.cwd();
@@ -60,6 +61,8 @@ async function main() {
   // Each route's document, where the app fetches it (and the prerenderer reads it), and what its page
   // needs in its HTML besides: its structured data, and the chunks and styles of its blocks.
   const assetsOf = pageAssets(manifest);
+  // Which code this build's pages start (src/page/load.ts): a page document of another build reloads the page.
+  const buildId = createHash('sha256').update(entryChunks.join('\n')).digest('hex').slice(0, 12);
   // Each page is rendered, written and compressed (with its document) on a worker thread. The workers
   // start now and are given pages in batches as their documents are written, so that this loop (some
   // 4 s for 10,000 products) overlaps with rendering rather than leaving a core idle.
@@ -78,7 +81,7 @@ async function main() {
     const resolved = resolvePage(content, page);
     const data = pageDataPath(url).slice(1);
     mkdirSync(dirname(join(dist, data)), { recursive: true });
-    writeFileSync(join(dist, data), JSON.stringify(resolved));
+    writeFileSync(join(dist, data), JSON.stringify({ ...resolved, build: buildId }));
     const ld = url === NOT_FOUND_ROUTE ? '' : `\n    ${jsonLdScript(structuredData(site, content, resolved, page.entry))}`;
     const { js, css } = assetsOf(url, resolved.blocks.map((b) => b.block.type));
     // The page's document first: boot.js preloads it beside the code (see there). Then the chunks,
@@ -89,7 +92,7 @@ async function main() {
       file: outputFile(url),
       data,
       head: css.map((f) => `\n    <link rel="stylesheet" crossorigin href="/${f}">`).join('') + ld,
-      chunks: `<script type="application/json" id="app-chunks">${chunks}</script>`,
+      chunks: `<script type="application/json" id="app-chunks" data-build="${buildId}">${chunks}</script>`,
     });
     if (batch.length === 64) {
       renderers.post(batch);
@@ -105,6 +108,8 @@ async function main() {
   timer.end('page documents and search files (rendering begun)');
   await renderers.end();
   timer.end('render');
+  // After the prerender: the service worker (src/node/build/service-worker.ts).
+  writeFileSync(join(dist, SERVICE_WORKER_FILE), serviceWorker(root, content.site));
   const maps = sitemaps(site.url, content);
   for (const [file, xml] of Object.entries(maps)) writeFileSync(join(dist, file), xml);
   writeFileSync(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
