@@ -5,7 +5,7 @@ import site from 'virtual:site';
 import { openMailProgram, plainClick } from '../lib/browser';
 import type { Delivery } from '../lib/deliver';
 import { catalogueMail, type Mail, mailtoUrl, quoteMail } from '../lib/mail';
-import { onDemand, sayNotLoaded, whenIdle } from '../ui/on-demand';
+import { onDemand, saveData, sayNotLoaded, whenIdle } from '../ui/on-demand';
 import { DELIVERY_NOTICE, failureText, HANDOFF, HELD, HELD_SENT, heldRefusedText, heldSentTitle, NOT_SENT } from './delivery-text';
 import type { Flushed } from '../outbox/outbox';
 
@@ -52,8 +52,10 @@ function host({ ahead = false } = {}): Promise<Host> {
 }
 
 const prepare = () => void host().catch(() => undefined);
+/** A pointer resting on it or focus: a sign, not yet a tap; not taken when the browser asks to save data. */
+const prepareAhead = () => saveData() || prepare();
 /** For a button that opens a dialog: its code is fetched on the first sign it is wanted (a finger or pointer on it, or focus). */
-export const dialogIntent = { onPointerDown: prepare, onMouseEnter: prepare, onFocus: prepare };
+export const dialogIntent = { onPointerDown: prepare, onMouseEnter: prepareAhead, onFocus: prepareAhead };
 
 /** Mounted once, in App: holds the dialog and toast hosts once they have been asked for. */
 export function Overlays() {

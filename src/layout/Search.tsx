@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import site from 'virtual:site';
 import { InternalLink } from '../ui/actions';
-import { onDemand, sayNotLoaded, useOnDemand, whenIdle } from '../ui/on-demand';
+import { onDemand, saveData, sayNotLoaded, useOnDemand, whenIdle } from '../ui/on-demand';
 import { startTypeAhead, takeTyped } from './type-ahead';
 
 // The search dialog (Spotlight), its index and the code that ranks it are fetched on the first sign
@@ -13,7 +13,9 @@ import { startTypeAhead, takeTyped } from './type-ahead';
 // chunk to evaluate, would arrive just as the tap opens the dialog, and hold it back.
 const loadDialog = onDemand(() => import('./SearchDialog'));
 const prefetchDialog = () => void loadDialog().catch(() => undefined);
+/** A pointer resting on the button, or focus: the dialog and its index; not when the browser asks to save data (then on opening). */
 const prefetch = () => {
+  if (saveData()) return;
   loadDialog().then((m) => m.loadSearch().catch(() => undefined), () => undefined);
 };
 
