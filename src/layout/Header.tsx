@@ -142,7 +142,8 @@ function MegaMenu({ item }: { item: MenuItem }) {
   const refocusing = useRef(false);
   const focusFirst = useRef(false);
   const closeTimer = useRef<number>(undefined);
-  const id = useId();
+  // In the prerendered page (the panel is always there): ids that begin with a letter.
+  const id = `menu${useId()}`;
   const { menu } = item;
   const columns = menu.links.length > 8 ? 3 : menu.links.length > 4 ? 2 : 1;
 
@@ -203,6 +204,7 @@ function MegaMenu({ item }: { item: MenuItem }) {
     >
       <UnstyledButton
         ref={trigger}
+        id={`${id}-button`}
         className="nav-link"
         aria-expanded={opened}
         aria-controls={id}
@@ -217,8 +219,8 @@ function MegaMenu({ item }: { item: MenuItem }) {
           <IconChevronDown size={16} aria-hidden />
         </span>
       </UnstyledButton>
-      <div ref={panel} id={id} className="mega-menu" data-columns={columns} data-open={opened || undefined}>
-        <ul className="mega-grid" aria-label={item.label}>
+      <div ref={panel} id={id} role="group" aria-labelledby={`${id}-button`} className="mega-menu" data-columns={columns} data-open={opened || undefined}>
+        <ul className="mega-grid">
           {menu.links.map((l) => (
             <li key={l.to}>
               <InternalLink to={l.to} className="mega-link" onClick={close}>

@@ -19,8 +19,8 @@ export function routeKey(pathname: string): string {
  */
 type PageSource = (route: string) => Promise<ResolvedPage | undefined>;
 
-/** The build whose code runs here (the page's #app-chunks, src/node/build/prerender.ts). */
-const runningBuild = () => (typeof document === 'undefined' ? undefined : document.getElementById('app-chunks')?.dataset.build);
+/** The build whose code runs here (its boot script's data-build, src/node/build/prerender.ts). */
+const runningBuild = () => (typeof document === 'undefined' ? undefined : document.querySelector<HTMLElement>('script[data-build]')?.dataset.build);
 let firstDocument = true;
 
 const fetchPage: PageSource = async (route) => {

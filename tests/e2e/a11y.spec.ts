@@ -7,7 +7,7 @@ test.describe('axe in the states a visitor opens', () => {
     await page.goto('/');
     await hydrated(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' }).click();
-    await expect(page.getByRole('list', { name: 'Services' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Services' })).toBeVisible();
     expect(await axeViolations(page, 'header')).toEqual([]);
   });
 

@@ -120,13 +120,13 @@ test.describe('with the site\'s scripts blocked', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const menu of ['Services', 'Industries', 'Policies']) {
       await nav.getByRole('button', { name: menu }).hover();
-      await expect(nav.getByRole('list', { name: menu })).toBeVisible();
+      await expect(nav.getByRole('group', { name: menu })).toBeVisible();
     }
     // Focus opens it too (a click on the button focuses it), so the keyboard reaches every link.
     await page.mouse.move(700, 700);
     await nav.getByRole('button', { name: 'Industries' }).focus();
     await page.keyboard.press('Tab');
-    await expect(nav.getByRole('list', { name: 'Industries' }).getByRole('link', { name: 'Education' })).toBeFocused();
+    await expect(nav.getByRole('group', { name: 'Industries' }).getByRole('link', { name: 'Education' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/industries\/education$/);
   });
@@ -174,7 +174,7 @@ test.describe('the header menus stay inside the window @desktop', () => {
         const nav = page.getByRole('navigation', { name: 'Main' });
         for (const menu of ['Services', 'Industries', 'Policies']) {
           await nav.getByRole('button', { name: menu }).hover();
-          const panel = nav.getByRole('list', { name: menu });
+          const panel = nav.getByRole('group', { name: menu });
           await expect(panel).toBeVisible();
           const box = (await panel.boundingBox())!;
           expect(box.x, `${menu} starts inside the window`).toBeGreaterThanOrEqual(0);

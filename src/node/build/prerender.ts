@@ -54,15 +54,13 @@ async function main() {
   timer.end('server build');
 
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const { template, entryChunks } = startAfterPaint(readFileSync(join(dist, 'index.html'), 'utf8'));
+  const { template, entryChunks, buildId } = startAfterPaint(readFileSync(join(dist, 'index.html'), 'utf8'));
   console.log(picturesReport(await encodePictures(root, dist, content.encoded!)));
   timer.end('pictures');
 
   // Each route's document, where the app fetches it (and the prerenderer reads it), and what its page
   // needs in its HTML besides: its structured data, and the chunks and styles of its blocks.
   const assetsOf = pageAssets(manifest);
-  // Which code this build's pages start (src/page/load.ts): a page document of another build reloads the page.
-  const buildId = createHash('sha256').update(entryChunks.join('\n')).digest('hex').slice(0, 12);
   // Each page is rendered, written and compressed (with its document) on a worker thread. The workers
   // start now and are given pages in batches as their documents are written, so that this loop (some
   // 4 s for 10,000 products) overlaps with rendering rather than leaving a core idle.
@@ -92,7 +90,7 @@ async function main() {
       file: outputFile(url),
       data,
       head: css.map((f) => `\n    <link rel="stylesheet" crossorigin href="/${f}">`).join('') + ld,
-      chunks: `<script type="application/json" id="app-chunks" data-build="${buildId}">${chunks}</script>`,
+      chunks: `<script type="application/json" id="app-chunks">${chunks}</script>`,
     });
     if (batch.length === 64) {
       renderers.post(batch);
@@ -347,8 +345,9 @@ function searchReport(manifest: Manifest, index: SearchIndex, files: ReadonlyMap
  * fetches and starts them (listed in #app-chunks) once the page is on screen. Vite lists the entry's
  * chunks each after those it imports, the entry last.
  */
-function startAfterPaint(html: string): { template: string; entryChunks: string[] } {
+function startAfterPaint(html: string): { template: string; entryChunks: string[]; buildId: string } {
   const entryChunks: string[] = [];
+  let buildId = '';
   const template = html
     .replace(/\s*<link rel="modulepreload" crossorigin href="\/([^"]+)">/g, (_, f: string) => (entryChunks.push(f), ''))
     .replace(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/, (_, f: string) => {
@@ -356,10 +355,12 @@ function startAfterPaint(html: string): { template: string; entryChunks: string[
       const code = readFileSync(resolve(root, 'src/page/boot.js'));
       const file = `assets/boot-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
       writeFileSync(join(dist, file), code);
-      return `<!--app-chunks-->\n    <script type="module" src="/${file}"></script>`;
+      // Which code this build's pages start: a page document of another build reloads the page (src/page/load.ts).
+      buildId = createHash('sha256').update(entryChunks.join('\n')).digest('hex').slice(0, 12);
+      return `<!--app-chunks-->\n    <script type="module" src="/${file}" data-build="${buildId}"></script>`;
     });
   if (!template.includes('<!--app-chunks-->')) throw new Error('dist/index.html has no entry script');
-  return { template, entryChunks };
+  return { template, entryChunks, buildId };
 }
 
 /**
