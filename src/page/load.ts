@@ -19,10 +19,6 @@ export function routeKey(pathname: string): string {
  */
 type PageSource = (route: string) => Promise<ResolvedPage | undefined>;
 
-/** The build whose code runs here (its boot script's data-build, src/node/build/prerender.ts). */
-const runningBuild = () => (typeof document === 'undefined' ? undefined : document.querySelector<HTMLElement>('script[data-build]')?.dataset.build);
-let firstDocument = true;
-
 const fetchPage: PageSource = async (route) => {
   const res = await fetch(pageDataPath(route)).catch((err: Error) => {
     throw new Error(`${pageDataPath(route)} could not be fetched (${err.message})`);
@@ -30,19 +26,7 @@ const fetchPage: PageSource = async (route) => {
   // A 404 is the answer for a path no page has; so is anything but JSON (a host that answers every path with a page).
   if (res.status === 404 || (res.ok && !res.headers.get('content-type')?.includes('json'))) return undefined;
   if (!res.ok) throw new Error(`${pageDataPath(route)}: ${res.status}`);
-  const page = (await res.json()) as ResolvedPage;
-  // A page of a newer deploy, opened inside an app of an older one (its page kept by the service
-  // worker, or a tab left open): its code may be gone from the server, and the app's code may not draw
-  // it. The browser loads it afresh instead, with its own code. Not the first page, which is the page
-  // the browser has just loaded, whatever the worker gave its document.
-  const running = runningBuild();
-  const first = firstDocument;
-  firstDocument = false;
-  if (!first && running && page.build && page.build !== running) {
-    window.location.assign(route);
-    return new Promise<never>(() => {});
-  }
-  return page;
+  return (await res.json()) as ResolvedPage;
 };
 
 let source: PageSource = fetchPage;

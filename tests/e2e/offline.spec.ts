@@ -69,17 +69,3 @@ test('the worker is served so that no cache keeps an old one, and its file names
   expect(await res.text()).not.toMatch(/\/assets\/[\w-]+\.(js|css)/);
 });
 
-test('a page of another deploy, opened inside the app, is loaded afresh with its own code', async ({ page }) => {
-  await page.goto('/industries');
-  await hydrated(page);
-  // The next page's document as a newer build would serve it.
-  await page.route('**/_data/pages/policies/index.json', async (route) => {
-    const res = await route.fetch();
-    await route.fulfill({ response: res, json: { ...(await res.json()), build: 'a-newer-one' } });
-  });
-  await page.evaluate(() => Object.assign(window, { samePage: true }));
-  await page.locator('footer').getByRole('link', { name: 'Policies', exact: true }).click();
-  await expect(page).toHaveURL(/\/policies$/);
-  await expect(page.locator('h1')).toContainText(/polic/i);
-  await expect.poll(() => page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBeUndefined();
-});

@@ -54,7 +54,7 @@ async function main() {
   timer.end('server build');
 
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const { template, entryChunks, buildId } = startAfterPaint(readFileSync(join(dist, 'index.html'), 'utf8'));
+  const { template, entryChunks } = startAfterPaint(readFileSync(join(dist, 'index.html'), 'utf8'));
   console.log(picturesReport(await encodePictures(root, dist, content.encoded!)));
   timer.end('pictures');
 
@@ -79,7 +79,7 @@ async function main() {
     const resolved = resolvePage(content, page);
     const data = pageDataPath(url).slice(1);
     mkdirSync(dirname(join(dist, data)), { recursive: true });
-    writeFileSync(join(dist, data), JSON.stringify({ ...resolved, build: buildId }));
+    writeFileSync(join(dist, data), JSON.stringify(resolved));
     const ld = url === NOT_FOUND_ROUTE ? '' : `\n    ${jsonLdScript(structuredData(site, content, resolved, page.entry))}`;
     const { js, css } = assetsOf(url, resolved.blocks.map((b) => b.block.type));
     // The page's document first: boot.js preloads it beside the code (see there). Then the chunks,
@@ -345,9 +345,8 @@ function searchReport(manifest: Manifest, index: SearchIndex, files: ReadonlyMap
  * fetches and starts them (listed in #app-chunks) once the page is on screen. Vite lists the entry's
  * chunks each after those it imports, the entry last.
  */
-function startAfterPaint(html: string): { template: string; entryChunks: string[]; buildId: string } {
+function startAfterPaint(html: string): { template: string; entryChunks: string[] } {
   const entryChunks: string[] = [];
-  let buildId = '';
   const template = html
     .replace(/\s*<link rel="modulepreload" crossorigin href="\/([^"]+)">/g, (_, f: string) => (entryChunks.push(f), ''))
     .replace(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/, (_, f: string) => {
@@ -355,12 +354,10 @@ function startAfterPaint(html: string): { template: string; entryChunks: string[
       const code = readFileSync(resolve(root, 'src/page/boot.js'));
       const file = `assets/boot-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
       writeFileSync(join(dist, file), code);
-      // Which code this build's pages start: a page document of another build reloads the page (src/page/load.ts).
-      buildId = createHash('sha256').update(entryChunks.join('\n')).digest('hex').slice(0, 12);
-      return `<!--app-chunks-->\n    <script type="module" src="/${file}" data-build="${buildId}"></script>`;
+      return `<!--app-chunks-->\n    <script type="module" src="/${file}"></script>`;
     });
   if (!template.includes('<!--app-chunks-->')) throw new Error('dist/index.html has no entry script');
-  return { template, entryChunks, buildId };
+  return { template, entryChunks };
 }
 
 /**
