@@ -23,6 +23,10 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
+    // The site's service worker answers the page's requests once it runs, out of page.route's sight
+    // (the tests that play a failing network route them there): only the tests of the worker itself,
+    // tests/e2e/offline.spec.ts, let it run.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],

@@ -75,6 +75,16 @@ export const siteDocument = z
       footerQuickLinks: z.array(navLink).min(1),
       footerLegal: z.array(navLink).min(1),
     }),
+    pages: z
+      .strictObject({
+        quote: pageLink.meta({
+          description:
+            'The quote request page (a request-form block for quotes, with the quote list): the header\'s Quote list link, and where every Request Quote button leads before the scripts have loaded.',
+        }),
+        catalogue: pageLink.meta({ description: 'The catalogue request page (a request-form block for catalogues): where every catalogue button leads before the scripts have loaded.' }),
+        search: pageLink.meta({ description: 'Where the header\'s search leads before the scripts have loaded: a page that shows the way to every part of the site.' }),
+      })
+      .meta({ description: 'Pages the site\'s own controls lead to (D19): the quote and catalogue dialogs and search open once the scripts run; these pages work without them.' }),
     footer: z.strictObject({
       about: text('A sentence about the company.'),
       newsletter: z.strictObject({ title: text('Heading.', 'title'), text: text('One sentence.') }),

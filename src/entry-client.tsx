@@ -6,6 +6,8 @@ import { hydration } from './page/hydration';
 import { createAppRouter } from './router';
 import { blockTypes, loadBlocks } from './blocks/registry';
 import { startIdleWork, whenIdle } from './ui/on-demand';
+import { startOutbox } from './outbox/start';
+import { registerServiceWorker } from './sw/register';
 
 /**
  * Resolves in a task of its own: start-up comes in steps, between which a slow phone can answer a
@@ -20,8 +22,15 @@ const nextTask = () =>
 
 const container = document.getElementById('root')!;
 
-/** The page has started: the warm-ups begin (src/ui/on-demand.ts), the dialogs', menu's and search's first. */
+/**
+ * The page has started: its controls are the app's from now on (data-live: src/styles.css swaps the
+ * ways they work without scripts for the app's), and the warm-ups begin (src/ui/on-demand.ts), the
+ * dialogs', menu's and search's first.
+ */
 function started() {
+  document.documentElement.dataset.live = '';
+  startOutbox();
+  registerServiceWorker();
   startIdleWork();
   // One block at a time: all of them evaluated at once made a task a slow phone's tap could wait behind.
   for (const type of blockTypes) whenIdle(() => loadBlocks([type]));

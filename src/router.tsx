@@ -1,6 +1,7 @@
 import { createRootRoute, createRoute, createRouter, type ErrorComponentProps, redirect, type RouterHistory, useRouterState } from '@tanstack/react-router';
 import { Layout } from './layout/Layout';
 import { hasPage, loadPage } from './page/load';
+import { saveData } from './ui/on-demand';
 import { noteHistoryStep, PageView } from './page/PageView';
 
 /** /contact.html -> /contact (query and hash kept) when the clean path is a page of the site. */
@@ -46,7 +47,9 @@ export function createAppRouter(history: RouterHistory, { browser = false } = {}
     // On the server TanStack would inline a scroll script: blocked by our CSP and absent from the
     // client tree (a hydration mismatch). The browser restores scroll on its own.
     scrollRestoration: browser,
-    defaultPreload: 'intent',
+    // A link's page is fetched when a pointer rests on it or a finger goes down on it, unless the
+    // browser asks to save data: then only when it is followed.
+    defaultPreload: browser && saveData() ? false : 'intent',
     defaultPendingMinMs: 0,
     defaultErrorComponent: PageNotShown,
   });

@@ -12,6 +12,7 @@ import { policyText } from './policy-text.ts';
 import { productDetail } from './product-detail.ts';
 import { productList } from './product-list.ts';
 import { productRelated } from './product-related.ts';
+import { requestForm } from './request-form.ts';
 import { stats } from './stats.ts';
 import { supplierGrid } from './supplier-grid.ts';
 import { tabs } from './tabs.ts';
@@ -39,6 +40,7 @@ export const blockDefinitions = {
   'product-related': productRelated,
   'product-list': productList,
   'catalogue-index': catalogueIndex,
+  'request-form': requestForm,
 };
 
 type Definitions = typeof blockDefinitions;

@@ -10,8 +10,17 @@ import { defineBlock, ownAnchor, sectionParts } from './define.ts';
 /** The most products the supplier view shows of one supplier (specification section 2); the rest are a link away. */
 export const SHOWN_PRODUCTS = 3;
 
-/** A supplier as the grid shows it: its first products (with their pages), how many it has, and where all of them are listed. */
-export type ShownSupplier = Supplier & { products: (Product & { url: string; categoryName: string })[]; productCount: number; allProducts?: string | undefined };
+/**
+ * A supplier as the grid shows it: its first products (with their pages), how many it has, and where
+ * all of them are listed (allProducts, when the view shows only some; listing, always: where View
+ * products leads before the app runs).
+ */
+export type ShownSupplier = Supplier & {
+  products: (Product & { url: string; categoryName: string })[];
+  productCount: number;
+  allProducts?: string | undefined;
+  listing?: string | undefined;
+};
 
 export const supplierGrid = defineBlock({
   schema: z
@@ -30,6 +39,7 @@ export const supplierGrid = defineBlock({
         products: products.slice(0, SHOWN_PRODUCTS).map((p) => ({ ...p, url: records.url('products', p.id) ?? '', categoryName: records.category(p.category).name })),
         productCount: products.length,
         allProducts: products.length > SHOWN_PRODUCTS ? records.url('product-brands', id) : undefined,
+        listing: products.length > 0 ? records.url('product-brands', id) : undefined,
       };
     }),
   }),

@@ -16,6 +16,18 @@ export const NOT_SENT = {
   mailRoute: 'Send it from your mail app instead',
 };
 
+/** A message kept on the device while the network is down (src/outbox/outbox.ts). */
+export const HELD = {
+  title: 'Saved on this phone, not sent yet',
+  lead: 'We could not reach our server, so your message is kept on this device. It will be sent once you are back online, and we will tell you when it has gone.',
+  now: 'To reach us now:',
+};
+
+/** A kept message, once it has gone (or was refused for good). */
+export const heldSentTitle = (subject: string) => `Sent: ${subject}`;
+export const HELD_SENT = 'The message kept on this device while you were offline has reached us.';
+export const heldRefusedText = (status: number) => `The message kept on this device was refused by our server (${status}).`;
+
 export function failureText(reason: Failure): string {
   if (reason === 'timeout') return `Our server did not answer within ${TIME_LIMIT_MS / 1000} seconds.`;
   if (reason === 'network') return 'We could not reach our server.';

@@ -9,7 +9,8 @@ import { showUndelivered } from './notices';
 /**
  * Submitting a dialog's form (D6): once the endpoint has it, the dialog closes and says it was sent;
  * handed to the mail app, it closes (the specification's behaviour) and the notice says how to finish,
- * with the message to copy and the way back to the form as typed; on a failure it stays open with
+ * with the message to copy and the way back to the form as typed; kept on the device while the
+ * network is down, it closes and says so; on a failure it stays open with
  * everything typed and says why, offering the e-mail route.
  */
 export function useDialogSubmit<K extends string>(options: {
@@ -34,7 +35,8 @@ export function useDialogSubmit<K extends string>(options: {
     }
     options.close();
     if (result.outcome === 'sent') notifications.show({ color: 'teal', title: options.sentTitle, message: `We'll reply within ${site.replyTime}.` });
-    else showUndelivered(result, mail, () => options.reopen(f));
+    // A message kept on the device (held) goes by itself once online: brought back, it could go twice.
+    else showUndelivered(result, mail, result.outcome === 'mail' ? () => options.reopen(f) : undefined);
   };
   return { submit, sending, failed };
 }

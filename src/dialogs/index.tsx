@@ -1,12 +1,13 @@
 import type { ModalSettings } from '@mantine/modals';
 import { type NotificationData, notifications } from '@mantine/notifications';
-import { startTransition, useEffect, useState } from 'react';
+import { type MouseEvent, startTransition, useEffect, useState } from 'react';
 import site from 'virtual:site';
-import { openMailProgram } from '../lib/browser';
+import { openMailProgram, plainClick } from '../lib/browser';
 import type { Delivery } from '../lib/deliver';
 import { catalogueMail, type Mail, mailtoUrl, quoteMail } from '../lib/mail';
-import { onDemand, sayNotLoaded, whenIdle } from '../ui/on-demand';
-import { DELIVERY_NOTICE, failureText, HANDOFF, NOT_SENT } from './delivery-text';
+import { onDemand, saveData, sayNotLoaded, whenIdle } from '../ui/on-demand';
+import { DELIVERY_NOTICE, failureText, HANDOFF, HELD, HELD_SENT, heldRefusedText, heldSentTitle, NOT_SENT } from './delivery-text';
+import type { Flushed } from '../outbox/outbox';
 
 // The quote and catalogue dialogs and the toasts are fetched on their first use, not with the page.
 type Host = typeof import('./OverlayHost');
@@ -51,8 +52,10 @@ function host({ ahead = false } = {}): Promise<Host> {
 }
 
 const prepare = () => void host().catch(() => undefined);
+/** A pointer resting on it or focus: a sign, not yet a tap; not taken when the browser asks to save data. */
+const prepareAhead = () => saveData() || prepare();
 /** For a button that opens a dialog: its code is fetched on the first sign it is wanted (a finger or pointer on it, or focus). */
-export const dialogIntent = { onPointerDown: prepare, onMouseEnter: prepare, onFocus: prepare };
+export const dialogIntent = { onPointerDown: prepare, onMouseEnter: prepareAhead, onFocus: prepareAhead };
 
 /** Mounted once, in App: holds the dialog and toast hosts once they have been asked for. */
 export function Overlays() {
@@ -65,6 +68,35 @@ export function Overlays() {
   }, []);
   return mounted ? <mounted.host.OverlayHost onReady={mounted.onReady} /> : null;
 }
+
+/** A page's address with a query of the values given (empty ones left out). */
+export function withQuery(path: string, values: Record<string, string>): string {
+  const query = new URLSearchParams(Object.entries(values).filter(([, v]) => v)).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * A control that opens a form dialog (D5) is a link to the page holding the same form
+ * (site.pages), with its prefilled field in the query: before the scripts arrive, or
+ * without them, the browser follows it (D19). Once the app runs, a click opens the dialog instead.
+ */
+function dialogLink(page: string, values: Record<string, string>, open: () => void) {
+  return {
+    href: withQuery(page, values),
+    onClick: (e: MouseEvent) => {
+      if (!plainClick(e)) return;
+      e.preventDefault();
+      open();
+    },
+    ...dialogIntent,
+  };
+}
+
+/** A Request Quote control: href, onClick and the intent handlers, for an <a> or a Button drawn as one. */
+export const quoteLink = (details = '') => dialogLink(site.pages.quote, { details }, () => openQuote(details));
+
+/** A catalogue request control (Download Catalog and the like). */
+export const catalogueLink = (interest = '') => dialogLink(site.pages.catalogue, { interest }, () => openCatalogue(interest));
 
 /** Opens the Request Quote dialog; if it cannot be fetched, the visitor's mail program instead. */
 export function openQuote(details = '') {
@@ -103,10 +135,19 @@ export function tellDelivery(result: Delivery, mail: Mail, sent: { title: string
   host().then(
     (h) => h.showUndelivered(result, mail),
     () => {
-      const [title, text] = result.outcome === 'mail' ? [HANDOFF.title, HANDOFF.lead] : [NOT_SENT.title, `${failureText(result.reason)} ${NOT_SENT.kept}`];
+      const [title, text] =
+        result.outcome === 'mail' ? [HANDOFF.title, HANDOFF.lead] : result.outcome === 'held' ? [HELD.title, HELD.lead] : [NOT_SENT.title, `${failureText(result.reason)} ${NOT_SENT.kept}`];
       window.alert(`${title}\n\n${text}\n\n${mail.to}\n${site.phones[0]}`);
     },
   );
+}
+
+/** Tells the visitor that messages kept on the device while offline have gone, or were refused (with the way round). */
+export function tellFlushed(flushed: readonly Flushed[]) {
+  for (const f of flushed) {
+    if (f.outcome === 'sent') toast({ color: 'teal', title: heldSentTitle(f.held.mail.subject), message: HELD_SENT, autoClose: false });
+    else toast({ color: 'red', title: NOT_SENT.title, message: `${heldRefusedText(f.status)} Write to us at ${f.held.mail.to} or call ${site.phones[0]}.`, autoClose: false });
+  }
 }
 
 /** Shows a toast (its host is fetched on first use; the toast waits in the store until then). */

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import site from 'virtual:site';
 import { copyText } from '../lib/browser';
 import type { Delivery, Failure } from '../lib/deliver';
-import { type Mail, mailAsText, mailtoUrl, telUrl } from '../lib/mail';
-import { DELIVERY_NOTICE, failureText, HANDOFF, NOT_SENT } from './delivery-text';
+import { type Mail, mailAsText, mailtoUrl, telUrl, whatsappUrl } from '../lib/mail';
+import { DELIVERY_NOTICE, failureText, HANDOFF, HELD, NOT_SENT } from './delivery-text';
 
 // The notices every form shares (contact form, newsletter, quote and catalogue dialogs) for a message
 // that is not known to be sent (D6). Part of the dialogs host, fetched on first use.
@@ -32,7 +32,9 @@ export function showUndelivered(result: Undelivered, mail: Mail, reopen?: () => 
     autoClose: false,
     ...(result.outcome === 'mail'
       ? { color: 'blue', title: HANDOFF.title, message: <MailHandoff key={key} mail={mail} reopen={back} /> }
-      : { color: 'red', title: NOT_SENT.title, message: <NotSent key={key} mail={mail} reason={result.reason} /> }),
+      : result.outcome === 'held'
+        ? { color: 'yellow', title: HELD.title, message: <Held key={key} mail={mail} /> }
+        : { color: 'red', title: NOT_SENT.title, message: <NotSent key={key} mail={mail} reason={result.reason} /> }),
   });
 }
 
@@ -64,6 +66,22 @@ function MailHandoff({ mail, reopen }: { mail: Mail; reopen?: () => void }) {
             Back to the form
           </Button>
         )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** A message kept on the device until the network is back (D19): what happens to it, and the ways that work now. */
+function Held({ mail }: { mail: Mail }) {
+  const phone = site.phones[0]!;
+  return (
+    <Stack gap={6}>
+      <Text size="sm">{HELD.lead}</Text>
+      <Text size="sm">
+        {HELD.now} <Anchor href={whatsappUrl(site.whatsapp, mail.body)} target="_blank" rel="noopener noreferrer">WhatsApp</Anchor> (it sends once you are online), or call <Anchor href={telUrl(phone)}>{phone}</Anchor>.
+      </Text>
+      <Group gap="xs">
+        <CopyMessage mail={mail} />
       </Group>
     </Stack>
   );

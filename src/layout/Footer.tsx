@@ -4,7 +4,8 @@ import { type FormEvent, useState } from 'react';
 import site from 'virtual:site';
 import { deliver } from '../lib/deliver';
 import { newsletterMail } from '../lib/mail';
-import { dialogIntent, openCatalogue, openQuote, tellDelivery } from '../dialogs';
+import { plainForm } from '../lib/plain-form';
+import { catalogueLink, quoteLink, tellDelivery } from '../dialogs';
 import { InternalLink, external } from '../ui/actions';
 import { BusinessHours } from '../ui/BusinessHours';
 import { ResponsiveGrid } from '../ui/ResponsiveGrid';
@@ -47,10 +48,10 @@ export function Footer() {
             </a>
             <BusinessHours />
             <div className="footer-actions">
-              <Button size="xs" onClick={() => openQuote()} {...dialogIntent} leftSection={<IconMessage size={16} aria-hidden />}>
+              <Button size="xs" component="a" {...quoteLink()} leftSection={<IconMessage size={16} aria-hidden />}>
                 Request Quote
               </Button>
-              <Button size="xs" variant="white" onClick={() => openCatalogue()} {...dialogIntent} leftSection={<IconFileText size={16} aria-hidden />}>
+              <Button size="xs" variant="white" component="a" {...catalogueLink()} leftSection={<IconFileText size={16} aria-hidden />}>
                 Product Catalogue Request
               </Button>
             </div>
@@ -74,6 +75,8 @@ export function Footer() {
   );
 }
 
+const newsletterNoScripts = plainForm(site.features.formEndpoint, newsletterMail(site.mailboxes.contact, ''));
+
 /** D8: a subscription goes the way of a contact message (D6), and the address stays until it has arrived. */
 function Newsletter() {
   const [sending, setSending] = useState(false);
@@ -86,10 +89,11 @@ function Newsletter() {
     const result = await deliver(site.features.formEndpoint, { email }, mail);
     setSending(false);
     tellDelivery(result, mail, { title: 'Subscription received', message: `We'll add ${email} to the newsletter.` });
-    if (result.outcome === 'sent') form.reset();
+    if (result.outcome === 'sent' || result.outcome === 'held') form.reset();
   };
   return (
-    <form onSubmit={submit} aria-label="Newsletter" className="footer-col">
+    <form {...newsletterNoScripts.attributes} onSubmit={submit} aria-label="Newsletter" className="footer-col">
+      {newsletterNoScripts.hidden}
       <h2 className="title">{site.footer.newsletter.title}</h2>
       <p>{site.footer.newsletter.text}</p>
       <TextInput name="email" type="email" required label="Email address" placeholder="you@example.com" autoComplete="email" classNames={{ label: 'footer-label' }} />

@@ -5,6 +5,7 @@ import site from 'virtual:site';
 import type { NavItem } from '../../schemas/site';
 import { InternalLink } from '../ui/actions';
 import { onDemand, sayNotLoaded, useOnDemand, whenIdle } from '../ui/on-demand';
+import { QuoteListLink } from '../quote-list/QuoteListLink';
 import { SearchBox } from './Search';
 import { SocialLinks } from './SocialIcon';
 
@@ -33,7 +34,10 @@ export function Header() {
               <SocialLinks iconSize={18} />
               <p className="top-strip-tagline mantine-visible-from-sm">{site.tagline}</p>
             </div>
-            <SearchBox />
+            <div className="top-strip-end">
+              <QuoteListLink />
+              <SearchBox />
+            </div>
           </div>
         </Container>
       </div>
@@ -46,10 +50,11 @@ export function Header() {
           <nav aria-label="Main" className="header-nav mantine-visible-from-md">
             {site.nav.header.map((item) => ('menu' in item ? <MegaMenu key={item.label} item={item} /> : <TopLink key={item.label} item={item} />))}
           </nav>
+          <PhoneMenuWithoutScripts />
           {/* Mantine's Burger, drawn with its classes: the Burger component puts a <div> in the <button>, which HTML does not allow. */}
           <UnstyledButton
             ref={burger}
-            className={Burger.classes.root}
+            className={`${Burger.classes.root} js-only`}
             onClick={() => void loadMenu().then(() => setDrawerOpen((o) => !o), sayNotLoaded)}
             onPointerDown={() => void loadMenu().catch(() => undefined)}
             hiddenFrom="md"
@@ -75,6 +80,43 @@ export function Header() {
   );
 }
 
+/**
+ * The phone menu before the app runs, or without it (D19): a disclosure the browser opens by itself,
+ * with the header's links and each menu's links behind its own. Once the app runs (src/styles.css,
+ * .no-js-only), the burger button above opens the drawer instead.
+ */
+function PhoneMenuWithoutScripts() {
+  return (
+    <details className="phone-menu no-js-only mantine-hidden-from-md">
+      <summary className={Burger.classes.root} aria-label="Menu">
+        <span className={Burger.classes.burger} />
+      </summary>
+      <nav aria-label="Menu" className="phone-menu-panel">
+        <ul>
+          {site.nav.header.map((item) => (
+            <li key={item.label}>
+              {'menu' in item ? (
+                <details>
+                  <summary>{item.label}</summary>
+                  <ul>
+                    {[...item.menu.links, item.menu.viewAll].map((l) => (
+                      <li key={l.to}>
+                        <InternalLink to={l.to}>{l.label}</InternalLink>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              ) : (
+                <InternalLink to={item.mobileTo ?? item.to}>{item.label}</InternalLink>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
+  );
+}
+
 function TopLink({ item }: { item: NavItem }) {
   return (
     <InternalLink to={item.to} className="nav-link mantine-focus-auto">
@@ -89,7 +131,9 @@ const CLOSE_DELAY_MS = 150;
  * A desktop mega-menu, built as a disclosure (a button and the list of links it shows): opens on
  * hover, on keyboard focus and on click or tap; closes when the pointer leaves, when focus leaves it,
  * and on Escape, which puts focus back on its button. Its links are in the Tab order; arrow keys
- * move between them too.
+ * move between them too. Its links are always in the page, shown by data-open; before the app runs
+ * (D19), src/styles.css shows them on hover and while focus is inside (a click or tap on the button
+ * focuses it).
  */
 function MegaMenu({ item }: { item: MenuItem }) {
   const [opened, setOpened] = useState(false);
@@ -98,7 +142,8 @@ function MegaMenu({ item }: { item: MenuItem }) {
   const refocusing = useRef(false);
   const focusFirst = useRef(false);
   const closeTimer = useRef<number>(undefined);
-  const id = useId();
+  // In the prerendered page (the panel is always there): ids that begin with a letter.
+  const id = `menu${useId()}`;
   const { menu } = item;
   const columns = menu.links.length > 8 ? 3 : menu.links.length > 4 ? 2 : 1;
 
@@ -159,9 +204,10 @@ function MegaMenu({ item }: { item: MenuItem }) {
     >
       <UnstyledButton
         ref={trigger}
+        id={`${id}-button`}
         className="nav-link"
         aria-expanded={opened}
-        aria-controls={opened ? id : undefined}
+        aria-controls={id}
         onClick={open}
         onFocus={() => {
           if (refocusing.current) refocusing.current = false;
@@ -173,24 +219,22 @@ function MegaMenu({ item }: { item: MenuItem }) {
           <IconChevronDown size={16} aria-hidden />
         </span>
       </UnstyledButton>
-      {opened && (
-        <div ref={panel} id={id} className="mega-menu" data-columns={columns}>
-          <ul className="mega-grid" aria-label={item.label}>
-            {menu.links.map((l) => (
-              <li key={l.to}>
-                <InternalLink to={l.to} className="mega-link" onClick={close}>
-                  {l.label}
-                </InternalLink>
-              </li>
-            ))}
-            <li className="mega-view-all">
-              <InternalLink to={menu.viewAll.to} className="mega-link" onClick={close}>
-                {menu.viewAll.label} →
+      <div ref={panel} id={id} role="group" aria-labelledby={`${id}-button`} className="mega-menu" data-columns={columns} data-open={opened || undefined}>
+        <ul className="mega-grid">
+          {menu.links.map((l) => (
+            <li key={l.to}>
+              <InternalLink to={l.to} className="mega-link" onClick={close}>
+                {l.label}
               </InternalLink>
             </li>
-          </ul>
-        </div>
-      )}
+          ))}
+          <li className="mega-view-all">
+            <InternalLink to={menu.viewAll.to} className="mega-link" onClick={close}>
+              {menu.viewAll.label} →
+            </InternalLink>
+          </li>
+        </ul>
+      </div>
     </div>
   );
 }

@@ -2,7 +2,9 @@ import { Kbd, UnstyledButton } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { onDemand, sayNotLoaded, useOnDemand, whenIdle } from '../ui/on-demand';
+import site from 'virtual:site';
+import { InternalLink } from '../ui/actions';
+import { onDemand, saveData, sayNotLoaded, useOnDemand, whenIdle } from '../ui/on-demand';
 import { startTypeAhead, takeTyped } from './type-ahead';
 
 // The search dialog (Spotlight), its index and the code that ranks it are fetched on the first sign
@@ -11,7 +13,9 @@ import { startTypeAhead, takeTyped } from './type-ahead';
 // chunk to evaluate, would arrive just as the tap opens the dialog, and hold it back.
 const loadDialog = onDemand(() => import('./SearchDialog'));
 const prefetchDialog = () => void loadDialog().catch(() => undefined);
+/** A pointer resting on the button, or focus: the dialog and its index; not when the browser asks to save data (then on opening). */
 const prefetch = () => {
+  if (saveData()) return;
   loadDialog().then((m) => m.loadSearch().catch(() => undefined), () => undefined);
 };
 
@@ -36,14 +40,24 @@ export function SearchBox() {
     ['mod+K', open],
     ['/', open],
   ]);
+  // Before the app runs (D19), the same look as a link to the page that shows the way to every part
+  // of the site; once it runs, the button that opens search (src/styles.css, .no-js-only and .js-only).
+  const look = (
+    <>
+      <IconSearch size={16} aria-hidden />
+      <span className="search-label">Search</span>
+      <Kbd size="xs" visibleFrom="sm">
+        /
+      </Kbd>
+    </>
+  );
   return (
     <>
-      <UnstyledButton className="search-trigger" onClick={open} onMouseEnter={prefetch} onFocus={prefetch} onTouchStart={prefetchDialog} aria-label="Search the site">
-        <IconSearch size={16} aria-hidden />
-        <span className="search-label">Search</span>
-        <Kbd size="xs" visibleFrom="sm">
-          /
-        </Kbd>
+      <InternalLink to={site.pages.search} className="search-trigger no-js-only" aria-label="Search the site">
+        {look}
+      </InternalLink>
+      <UnstyledButton className="search-trigger js-only" onClick={open} onMouseEnter={prefetch} onFocus={prefetch} onTouchStart={prefetchDialog} aria-label="Search the site">
+        {look}
       </UnstyledButton>
       {dialog && requests > 0 && <dialog.default requests={requests} />}
     </>

@@ -1,3 +1,7 @@
+/** A click that opens a link here, not in a new tab or window: the app may handle it in place. */
+export const plainClick = (e: { button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean }) =>
+  e.button === 0 && !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey);
+
 /** Hands a mailto URL to the visitor's mail program. One place, so tests can observe it. */
 export function openMailProgram(url: string): void {
   const a = document.createElement('a');

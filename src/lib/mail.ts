@@ -98,3 +98,34 @@ export function productQuoteMail(
 export const telUrl = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 export const whatsappUrl = (number: string, message?: string) =>
   `https://wa.me/${number}${message ? `?text=${encodeURIComponent(message)}` : ''}`;
+
+/** A product on the buyer's quote list (D18), as a request names it. */
+export interface ListedProduct { name: string; brand: string; model?: string | undefined; quantity: number; note: string }
+
+/** One line per product: quantity, name, brand and model, and the buyer's note. */
+export const productLines = (items: readonly ListedProduct[]) =>
+  items.map((p, i) => `${i + 1}. ${p.quantity} × ${p.name} (${p.brand}${p.model ? `, model ${p.model}` : ''})${p.note.trim() ? ` – ${p.note.trim()}` : ''}`);
+
+/** The quote list as one request (D18): the buyer's details, every product, then anything else they wrote. */
+export function quoteListMail(to: string, f: QuoteFields, items: readonly ListedProduct[]): Mail {
+  if (items.length === 0) return quoteMail(to, f);
+  return {
+    to,
+    subject: `Quote Request from ${visitor(f.name)} (${items.length === 1 ? '1 product' : `${items.length} products`})`,
+    body: [`Name: ${f.name}`, `Email: ${f.email}`, `Phone: ${f.phone}`, `Company: ${f.company}`, '', 'Products:', ...productLines(items), '', `Details: ${f.details}`].join('\n'),
+  };
+}
+
+/** The same request as a WhatsApp message. */
+export function quoteListChat(f: QuoteFields, items: readonly ListedProduct[]): string {
+  return [
+    'Hello, I would like a quotation for:',
+    ...productLines(items),
+    ...(f.details.trim() ? ['', f.details.trim()] : []),
+    '',
+    [f.name, f.company, f.email, f.phone].filter((v) => v.trim()).join(', '),
+  ].join('\n');
+}
+
+/** About the longest mailto link every mail program opens whole; past it, a request is copied instead (D18). */
+export const MAILTO_LIMIT = 1800;

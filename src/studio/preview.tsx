@@ -186,6 +186,8 @@ function Root() {
   return <App key={version} router={router as never} />;
 }
 
+// The preview shows the page as it is once the app runs (src/entry-client.tsx).
+document.documentElement.dataset.live = '';
 createRoot(document.getElementById('root')!).render(<Root />);
 parent.postMessage({ type: 'studio:ready' }, location.origin);
 // The content on disk changed (a save, a move, an edit elsewhere): the frame starts afresh with it and asks for the page again.

@@ -1,9 +1,10 @@
 import { Anchor, Badge, Card, Stack, Text, Title } from '@mantine/core';
 import type { ProductSummary } from '../../schemas/collections';
+import { AddToQuoteList } from '../quote-list/AddToQuoteList';
 import { InternalLink } from './actions';
 import { Picture } from './Picture';
 
-/** A product in a list of products: its picture, category, name (the link to its page), brand and model. */
+/** A product in a list of products: its picture, category, name (the link to its page), brand and model, and its Add to quote list. */
 export function ProductCard({ product, headingOrder = 3 }: { product: ProductSummary; headingOrder?: 2 | 3 }) {
   return (
     <Card withBorder padding="md" radius="md" className="card">
@@ -24,6 +25,9 @@ export function ProductCard({ product, headingOrder = 3 }: { product: ProductSum
           {product.model ? ` · ${product.model}` : ''}
         </Text>
       </Stack>
+      <div className="card-actions">
+        <AddToQuoteList product={product} size="xs" />
+      </div>
     </Card>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { type AnchorHTMLAttributes, forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import site from 'virtual:site';
 import type { Action, Button as ButtonData } from '../../schemas/action';
-import { dialogIntent, openCatalogue, openQuote } from '../dialogs';
+import { catalogueLink, quoteLink } from '../dialogs';
 import { mailtoUrl, telUrl, whatsappUrl } from '../lib/mail';
 
 type InternalLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; children?: ReactNode };
@@ -20,8 +20,11 @@ export const InternalLink = forwardRef<HTMLAnchorElement, InternalLinkProps>(fun
 
 export const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
-/** Where an action takes the visitor: a page of the site, an address (mail, phone, another site) or a dialog (onClick). */
-type Target = { to: string } | { href: string; newTab: boolean } | { onClick: () => void };
+/**
+ * Where an action takes the visitor: a page of the site, an address (mail, phone, another site) or a
+ * dialog, which is a link to the page with the same form until the app runs (quoteLink).
+ */
+type Target = { to: string } | { href: string; newTab: boolean } | { dialog: ReturnType<typeof quoteLink> };
 
 function target(action: Action): Target {
   switch (action.kind) {
@@ -38,9 +41,9 @@ function target(action: Action): Target {
     case 'whatsapp':
       return { href: whatsappUrl(site.whatsapp, action.message), newTab: true };
     case 'quote':
-      return { onClick: () => openQuote(action.details) };
+      return { dialog: quoteLink(action.details) };
     case 'catalogue':
-      return { onClick: () => openCatalogue(action.interest) };
+      return { dialog: catalogueLink(action.interest) };
   }
 }
 
@@ -56,7 +59,7 @@ export function ActionButton({ button, size = 'md', inverted = false, fullWidth 
   const t = target(button.action);
   if ('to' in t) return <Button component={InternalLink} to={t.to} {...look} />;
   if ('href' in t) return <Button component="a" href={t.href} {...(t.newTab ? external : {})} {...look} />;
-  return <Button type="button" onClick={t.onClick} {...dialogIntent} {...look} />;
+  return <Button component="a" {...t.dialog} {...look} />;
 }
 
 /**
@@ -69,5 +72,5 @@ export function ActionAnchor({ label, action, children, className, ...aria }: { 
   const t = target(action);
   if ('to' in t) return <InternalLink to={t.to} className={look} {...aria}>{content}</InternalLink>;
   if ('href' in t) return <a href={t.href} {...(t.newTab ? external : {})} className={look} {...aria}>{content}</a>;
-  return <button type="button" onClick={t.onClick} {...dialogIntent} className={look} {...aria}>{content}</button>;
+  return <a {...t.dialog} className={look} {...aria}>{content}</a>;
 }

@@ -88,9 +88,11 @@ export function startIdleWork() {
   runIdleTask();
 }
 
+/** The visitor's browser asks to save data (Android's data saver, Save-Data: on): nothing is fetched ahead of need. */
+export const saveData = () => (navigator as { connection?: { saveData?: boolean } }).connection?.saveData === true;
+
 function runIdleTask() {
-  const saveData = (navigator as { connection?: { saveData?: boolean } }).connection?.saveData;
-  if (!idleStarted || idleRunning || saveData || !idleTasks.length) return;
+  if (!idleStarted || idleRunning || saveData() || !idleTasks.length) return;
   idleRunning = true;
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
   idle(() => {

@@ -70,7 +70,8 @@ export async function startUnderPausedClock(page: Page) {
 
 /**
  * Records the URLs handed to the mail program instead of leaving the page: src/lib/browser.ts opens
- * a mailto by clicking an <a href="mailto:...">, so the click is intercepted before it navigates.
+ * a mailto by clicking an <a href="mailto:...">, so the click is intercepted before it navigates; a
+ * visitor's click on a mailto link the page lets the browser follow is recorded the same way.
  */
 export async function captureMail(page: Page) {
   const patch = () => {
@@ -82,6 +83,13 @@ export async function captureMail(page: Page) {
       if (this.href.startsWith('mailto:')) w.__mails!.push(this.href);
       else click.call(this);
     };
+    // After the page's own handlers (a listener on window hears a click last): what the browser would follow.
+    window.addEventListener('click', (e) => {
+      const link = e.target instanceof Element ? e.target.closest('a') : null;
+      if (!link?.href.startsWith('mailto:') || e.defaultPrevented) return;
+      e.preventDefault();
+      w.__mails!.push(link.href);
+    });
   };
   await page.addInitScript(patch);
   if (page.url() !== 'about:blank') await page.evaluate(patch);

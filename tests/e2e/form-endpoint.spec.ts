@@ -2,7 +2,7 @@
 // built once; the endpoint is played by the test (page.route), answering 200 or 500 or never. A
 // message is called sent only after a 2xx; any failure keeps what was typed and offers the e-mail
 // route; no answer within 15 s is a failure too (run out on the page's clock, not waited for).
-import type { Locator, Page, Route } from '@playwright/test';
+import type { BrowserContext, Locator, Page, Route } from '@playwright/test';
 import type { SiteDocument } from '../../schemas/site';
 import { type Scratch, scratchProject, serveScratch } from '../support/scratch';
 import { axeViolations, captureMail, expect, hydrated, notSentNotice, press, test } from './fixtures';
@@ -33,17 +33,20 @@ test.afterAll(async () => {
  * Plays the form endpoint: answers each POST with this status (with the CORS headers a real form
  * service sends), or never answers. Gives the JSON bodies posted to it, and a way to change the answer.
  */
-async function endpoint(page: Page, first: number | 'never') {
+type Answer = number | 'never' | 'offline';
+
+async function endpoint(page: Page, first: Answer) {
   let answer = first;
   const posted: unknown[] = [];
   const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'POST', 'Access-Control-Allow-Headers': 'Content-Type, Accept' };
   await page.route(ENDPOINT, async (route: Route) => {
     const request = route.request();
+    if (answer === 'offline') return route.abort('internetdisconnected');
     if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
     posted.push(request.postDataJSON());
     if (answer !== 'never') await route.fulfill({ status: answer, headers: cors, contentType: 'application/json', body: '{}' });
   });
-  return { posted, answerWith: (next: number) => (answer = next) };
+  return { posted, answerWith: (next: Answer) => (answer = next) };
 }
 
 const contact = {
@@ -85,7 +88,7 @@ test.describe('the contact form', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Message Sent!' })).toContainText("Thank you for contacting us. We'll get back to you soon.");
     await expect(form.getByLabel('Full Name', { exact: false })).toHaveValue('');
     await expect(form.getByLabel('Message', { exact: false })).toHaveValue('');
-    expect(posted).toEqual([{ name: contact.Name, email: contact.Email, phone: '', company: '', message: contact.Message, subject: `Website enquiry from ${contact.Name}` }]);
+    expect(posted).toEqual([{ name: contact.Name, email: contact.Email, phone: '', company: '', message: contact.Message, subject: `Website enquiry from ${contact.Name}`, id: expect.any(String) }]);
     expect(await mails.all()).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
@@ -134,7 +137,7 @@ test.describe('the newsletter (D8)', () => {
     await press(box(page).getByRole('button', { name: 'Subscribe' }), isMobile);
     await expect(page.getByRole('alert').filter({ hasText: 'Subscription received' })).toContainText("We'll add lab@uni.example to the newsletter.");
     await expect(box(page).getByLabel('Email address')).toHaveValue('');
-    expect(posted).toEqual([{ email: 'lab@uni.example', subject: 'Newsletter subscription' }]);
+    expect(posted).toEqual([{ email: 'lab@uni.example', subject: 'Newsletter subscription', id: expect.any(String) }]);
   });
 
   test('keeps the address and offers the e-mail route when the endpoint answers 500', async ({ page, isMobile }) => {
@@ -154,7 +157,7 @@ test('the quote dialog stays open with what was typed when the endpoint fails, a
   const { posted, answerWith } = await endpoint(page, 500);
   await page.goto(`${site.url}/policies`);
   await hydrated(page);
-  const opener = page.locator('footer').getByRole('button', { name: 'Request Quote' });
+  const opener = page.locator('footer').getByRole('link', { name: 'Request Quote' });
   await press(opener, isMobile);
   const dialog = page.getByRole('dialog', { name: 'Request a Quote' });
   await dialog.getByLabel('Full Name').fill('Otieno');
@@ -177,5 +180,128 @@ test('the quote dialog stays open with what was typed when the endpoint fails, a
   await expect(page.getByRole('alert').filter({ hasText: 'Quote request sent' })).toBeVisible();
   await expect(opener).toBeFocused();
   expect(posted).toHaveLength(2);
-  expect(posted[1]).toEqual({ name: 'Otieno', email: 'otieno@county.example', phone: '', company: '', details: 'Two turbidity meters', subject: 'Quote Request from Otieno' });
+  expect(posted[1]).toEqual({ name: 'Otieno', email: 'otieno@county.example', phone: '', company: '', details: 'Two turbidity meters', subject: 'Quote Request from Otieno', id: expect.any(String) });
+  // A resend after a failure is a new message: a new id.
+  expect((posted[1] as { id: string }).id).not.toBe((posted[0] as { id: string }).id);
+});
+
+test.describe('without the site\'s scripts (D19)', () => {
+  test('the contact form posts its fields to the endpoint, whose answer the browser shows; nothing lands in an address', async ({ page }) => {
+    await page.route(/\/assets\/[^?]*\.js(\?|$)/, (r) => r.abort('blockedbyclient'));
+    const posted: { type: string | undefined; body: string }[] = [];
+    await page.route(ENDPOINT, (route) => {
+      posted.push({ type: route.request().headers()['content-type'], body: route.request().postData() ?? '' });
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Received</title><p>Thank you: your message has arrived.</p>' });
+    });
+    await page.goto(`${site.url}/contact`);
+    const form = page.locator('#message').getByRole('form', { name: 'Send us a message' });
+    await form.getByLabel('Full Name', { exact: false }).fill(contact.Name);
+    await form.getByLabel('Email Address', { exact: false }).fill(contact.Email);
+    await form.getByLabel('Message', { exact: false }).fill(contact.Message);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('your message has arrived')).toBeVisible();
+    expect(page.url()).toBe(ENDPOINT);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.type).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(new URLSearchParams(posted[0]!.body))).toEqual({
+      subject: 'Website enquiry from Website Visitor',
+      name: contact.Name,
+      email: contact.Email,
+      phone: '',
+      company: '',
+      message: contact.Message,
+    });
+  });
+});
+
+/**
+ * The network goes down: the browser says so, and the endpoint (played by the test's route, which
+ * the browser's offline mode does not reach) cannot be reached either.
+ */
+async function goOffline(context: BrowserContext, answerWith: (a: Answer) => void) {
+  // The notices' code, fetched once the page is idle, is here before the network goes (without it the
+  // page says the same in a native dialog).
+  for (const page of context.pages()) await expect(page.locator('#overlays .mantine-Notifications-root').first()).toBeAttached();
+  answerWith('offline');
+  await context.setOffline(true);
+}
+
+async function backOnline(context: BrowserContext, answerWith: (a: Answer) => void, answer: Answer) {
+  answerWith(answer);
+  await context.setOffline(false);
+}
+
+test.describe('written offline (issue 38 item 4)', () => {
+  test('a message is kept on the phone, said to be unsent, then sent exactly once when the network is back', async ({ page, context, isMobile }) => {
+    const { posted, answerWith } = await endpoint(page, 200);
+    const form = await fillContact(page);
+    await goOffline(context, answerWith);
+    await press(form.getByRole('button', { name: 'Send Message' }), isMobile);
+    const held = page.getByRole('alert').filter({ hasText: 'Saved on this phone, not sent yet' });
+    await expect(held).toContainText('It will be sent once you are back online');
+    await expect(held.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\//);
+    await expect(page.getByText('Message Sent!')).toHaveCount(0);
+    expect(posted).toEqual([]);
+    await backOnline(context, answerWith, 200);
+    await expect(page.getByRole('alert').filter({ hasText: 'Sent: Website enquiry from Amina Odhiambo' })).toBeVisible();
+    expect(posted).toEqual([{ name: contact.Name, email: contact.Email, phone: '', company: '', message: contact.Message, subject: `Website enquiry from ${contact.Name}`, id: expect.any(String) }]);
+    // Nothing is left to send: another page, and the network coming and going again, send nothing more.
+    await page.goto(`${site.url}/policies`);
+    await hydrated(page);
+    await goOffline(context, answerWith);
+    await backOnline(context, answerWith, 200);
+    await page.waitForTimeout(500); // nothing should happen: give a wrong resend the time to show
+    expect(posted).toHaveLength(1);
+  });
+
+  test('a message kept on an earlier visit is sent on the next, once, with the id it was kept with', async ({ page, context, isMobile }) => {
+    const { posted, answerWith } = await endpoint(page, 503);
+    await page.goto(`${site.url}/policies`);
+    await hydrated(page);
+    await goOffline(context, answerWith);
+    await page.locator('footer').getByRole('form', { name: 'Newsletter' }).getByLabel('Email address').fill('lab@uni.example');
+    await press(page.locator('footer').getByRole('button', { name: 'Subscribe' }), isMobile);
+    await expect(page.getByRole('alert').filter({ hasText: 'Saved on this phone, not sent yet' })).toBeVisible();
+    // Back online, but the endpoint is down for now (503): the message stays kept.
+    await backOnline(context, answerWith, 503);
+    await expect.poll(() => posted.length).toBe(1);
+    await page.close();
+    answerWith(200);
+    const next = await context.newPage();
+    const again = await endpoint(next, 200);
+    await next.goto(`${site.url}/industries`);
+    await hydrated(next);
+    await expect(next.getByRole('alert').filter({ hasText: 'Sent: Newsletter subscription' })).toBeVisible();
+    expect(again.posted).toEqual([{ email: 'lab@uni.example', subject: 'Newsletter subscription', id: (posted[0] as { id: string }).id }]);
+  });
+});
+
+test('the quote list goes to the endpoint as one request with every product, and is emptied once it has arrived', async ({ page, isMobile }) => {
+  const { posted } = await endpoint(page, 200);
+  for (const product of ['photometer-7500', 'md-610-photometer']) {
+    await page.goto(`${site.url}/products/${product}`);
+    await hydrated(page);
+    // The product's own button, in the page's opening block (its related products follow).
+    const hero = page.locator('main section').first();
+    await press(hero.getByRole('link', { name: 'Add to quote list' }), isMobile);
+    await expect(hero.getByRole('link', { name: 'In quote list' })).toBeVisible();
+  }
+  await page.goto(`${site.url}/quote`);
+  await hydrated(page);
+  await page.getByRole('spinbutton', { name: 'Quantity of MD 610 Photometer' }).fill('3');
+  const form = page.getByRole('form', { name: 'Request a quote' });
+  await form.getByLabel('Full Name', { exact: false }).fill('Otieno');
+  await form.getByLabel('Email Address', { exact: false }).fill('otieno@county.example');
+  await press(form.getByRole('button', { name: 'Send Request' }), isMobile);
+  await expect(page.getByRole('alert').filter({ hasText: 'Quote request sent' })).toBeVisible();
+  await expect(page.getByText('Your list is empty.')).toBeVisible();
+  expect(posted).toHaveLength(1);
+  expect(posted[0]).toMatchObject({
+    name: 'Otieno',
+    subject: 'Quote Request from Otieno (2 products)',
+    items: [
+      { name: 'Photometer 7500', brand: 'Palintest', quantity: 1, note: '', url: `${'https://www.acacia-scientific.example'}/products/photometer-7500` },
+      { name: 'MD 610 Photometer', brand: 'Lovibond', quantity: 3, note: '', url: `${'https://www.acacia-scientific.example'}/products/md-610-photometer` },
+    ],
+  });
 });

@@ -5,8 +5,8 @@ import { expect, hydrated, test } from './fixtures';
 // a drawer on phones; both usable with the keyboard.
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const trigger = (page: Page, name: string) => nav(page).getByRole('button', { name });
-// A disclosure: the button shows and hides a list of links named after it.
-const dropdown = (page: Page, name: string) => nav(page).getByRole('list', { name });
+// A disclosure: the button shows and hides a group of links named after it.
+const dropdown = (page: Page, name: string) => nav(page).getByRole('group', { name });
 
 test.describe('desktop mega-menus @desktop', () => {
   test.beforeEach(async ({ page }) => {

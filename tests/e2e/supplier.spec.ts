@@ -5,7 +5,7 @@ import { captureMail, expect, hydrated, press, test } from './fixtures';
 const section = (page: Page) => page.locator('#partners');
 const cards = (page: Page) => section(page).locator('.mantine-Card-root');
 const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
-const viewProducts = (page: Page, supplier: string) => section(page).getByRole('button', { name: new RegExp(`^View products \\(\\d+\\) from ${supplier}$`) });
+const viewProducts = (page: Page, supplier: string) => section(page).getByRole('link', { name: new RegExp(`^View products \\(\\d+\\) from ${supplier}$`) });
 
 async function rows(l: Locator): Promise<number> {
   const tops = await l.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
@@ -49,7 +49,7 @@ test("'view products' swaps the grid for the product view; close brings the grid
   await expect(view.getByRole('heading', { name: 'Palintest', level: 3 })).toBeFocused();
   await expect(view.getByRole('img', { name: 'Palintest logo' })).toBeVisible();
   await expect(view.getByText('3 products available')).toBeVisible();
-  const products = view.locator('.mantine-Card-root').filter({ has: page.getByRole('button', { name: 'Details' }) });
+  const products = view.locator('.mantine-Card-root').filter({ has: page.getByRole('link', { name: 'Details' }) });
   await expect(products).toHaveCount(3);
   expect(await rows(products)).toBe(isMobile ? 3 : 1);
 
@@ -109,7 +109,7 @@ test('Details opens a dialog with everything, Request Quote and Datasheet; it cl
   const mails = await captureMail(page);
   await press(viewProducts(page, 'Palintest'), isMobile);
   const photometer = section(page).locator('.product-view .mantine-Card-root').filter({ hasText: 'Photometer 7500' });
-  const details = photometer.getByRole('button', { name: 'Details' });
+  const details = photometer.getByRole('link', { name: 'Details' });
   await press(details, isMobile);
   const dialog = page.getByRole('dialog', { name: 'Photometer 7500' });
   await expect(dialog).toBeVisible();
@@ -120,13 +120,13 @@ test('Details opens a dialog with everything, Request Quote and Datasheet; it cl
   const datasheet = dialog.getByRole('link', { name: 'Datasheet' });
   await expect(datasheet).toHaveAttribute('href', '/datasheets/photometer-7500.pdf');
   await expect(datasheet).toHaveAttribute('target', '_blank');
-  await press(dialog.getByRole('button', { name: 'Request Quote' }), isMobile);
+  await press(dialog.getByRole('link', { name: 'Request Quote' }), isMobile);
   expect(await mails.all()).toHaveLength(1);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(details).toBeFocused();
   // Each product's dialog is its own.
-  await press(section(page).locator('.product-view .mantine-Card-root').filter({ hasText: 'Pooltest 9 Bluetooth' }).getByRole('button', { name: 'Details' }), isMobile);
+  await press(section(page).locator('.product-view .mantine-Card-root').filter({ hasText: 'Pooltest 9 Bluetooth' }).getByRole('link', { name: 'Details' }), isMobile);
   const pool = page.getByRole('dialog', { name: 'Pooltest 9 Bluetooth' });
   await expect(pool).toBeVisible();
   await expect(pool.getByRole('link', { name: 'Datasheet' })).toHaveCount(0);
@@ -137,7 +137,7 @@ test("a product's Request Quote writes to the supplier: 'Quote Request: {product
   const mails = await captureMail(page);
   await press(viewProducts(page, 'DelAgua'), isMobile);
   const kit = section(page).locator('.product-view .mantine-Card-root').filter({ hasText: 'DelAgua Dual Incubator Water Testing Kit' });
-  await press(kit.getByRole('button', { name: 'Request Quote' }), isMobile);
+  await press(kit.getByRole('link', { name: 'Request Quote' }), isMobile);
   const sent = await mails.all();
   expect(sent).toHaveLength(1);
   const url = new URL(sent[0]!);

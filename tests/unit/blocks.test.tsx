@@ -88,8 +88,9 @@ describe('supplier product view (section 2)', () => {
     expect(doc.text).toContain('1 product available');
     expect(doc.text).toContain('Custom configurations');
     expect(doc.links().filter((l) => l.href?.startsWith('mailto:') || l.text === 'Visit Website')).toEqual([]);
-    expect(doc.buttons()).not.toContain('Request Quote');
-    expect(doc.buttons()).toContain('Details');
+    expect(doc.links().map((l) => l.text)).not.toContain('Request Quote');
+    // Details is its product's page until the app runs, which opens the dialog instead (D19).
+    expect(doc.links()).toContainEqual(expect.objectContaining({ text: 'Details', href: '/products/p' }));
     // Without onClose there is no close button.
     expect(doc.markup).not.toContain('Close products');
   });
@@ -99,7 +100,7 @@ describe('supplier product view (section 2)', () => {
     const links = doc.links();
     expect(links).toContainEqual(expect.objectContaining({ href: 'mailto:sales@acme.example' }));
     expect(links).toContainEqual({ text: 'Visit Website', href: 'https://acme.example', target: '_blank', rel: 'noopener noreferrer' });
-    expect(doc.buttons()).toContain('Request Quote');
+    expect(doc.links().find((l) => l.text === 'Request Quote')?.href).toMatch(/^mailto:sales@acme\.example\?subject=Quote%20Request/);
   });
 
   it('a product without specifications, applications, price or datasheet shows none of their parts', () => {

@@ -83,6 +83,9 @@ describe('routes (specification section 2)', () => {
         ...[...content.products.keys()].map((id) => `/products/${id}`),
         ...new Set([...content.products.values()].map((p) => `/products/category/${p.category}`)),
         ...new Set([...content.products.values()].map((p) => `/products/brand/${p.brand}`)),
+        // What the site's own controls lead to before its scripts run (D19): the quote list's page, the
+        // catalogue request's, and the page that shows the way around in place of search.
+        ...Object.values(content.site.pages),
       ].sort(),
     );
   });

@@ -36,7 +36,7 @@ describe('deliver (D6)', () => {
     expect(url).toBe(ENDPOINT);
     expect(init.method).toBe('POST');
     expect(new Headers(init.headers).get('content-type')).toBe('application/json');
-    expect(JSON.parse(String(init.body))).toEqual({ ...fields, subject: 'Website enquiry from Amina' });
+    expect(JSON.parse(String(init.body))).toEqual({ ...fields, subject: 'Website enquiry from Amina', id: expect.stringMatching(/^[\w-]{32,36}$/) });
     expect(clicked).toEqual([]);
   });
 
@@ -48,7 +48,7 @@ describe('deliver (D6)', () => {
     });
   }
 
-  it('fails when the network does not answer', async () => {
+  it('fails when the network does not answer and the device cannot keep the message (no IndexedDB here)', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
     await expect(deliver(ENDPOINT, fields, mail)).resolves.toEqual({ outcome: 'failed', reason: 'network' });
     expect(clicked).toEqual([]);

@@ -85,6 +85,11 @@ describe('the content security policy follows the site document (issue 15)', () 
     expect(cspOf({ ...site, features: { ...site.features, formEndpoint: 'https://forms.example.org/acacia/submit' } })['connect-src']).toBe("'self' https://forms.example.org");
   });
 
+  it('lets a form without scripts post to the mail program, and to the form endpoint only when one is named (D19)', () => {
+    expect(cspOf(site)['form-action']).toBe("'self' mailto:");
+    expect(cspOf({ ...site, features: { ...site.features, formEndpoint: 'https://forms.example.org/acacia/submit' } })['form-action']).toBe("'self' mailto: https://forms.example.org");
+  });
+
   it('frames only the map host, and loads pictures from the site and the hosts the content names', () => {
     expect(cspOf(site)['frame-src']).toBe(new URL(site.map.embedUrl).origin);
     expect(cspOf({ ...site, map: { ...site.map, embedUrl: 'https://maps.example.net/embed?q=1' } })['frame-src']).toBe('https://maps.example.net');

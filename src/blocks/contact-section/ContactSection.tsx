@@ -7,6 +7,7 @@ import { tellDelivery } from '../../dialogs';
 import { formValues } from '../../dialogs/form';
 import { deliver } from '../../lib/deliver';
 import { contactMail, telUrl, whatsappUrl } from '../../lib/mail';
+import { plainForm } from '../../lib/plain-form';
 import { external } from '../../ui/actions';
 import { BusinessHours } from '../../ui/BusinessHours';
 import { MapEmbed } from '../../ui/MapEmbed';
@@ -16,6 +17,7 @@ import { Section } from '../Section';
 
 type ContactBlock = BlockOf<'contact-section'>;
 const FIELDS = ['name', 'email', 'phone', 'company', 'message'] as const;
+const noScripts = plainForm(site.features.formEndpoint, contactMail(site.mailboxes.contact, { name: '', email: '', phone: '', company: '', message: '' }));
 
 export function ContactSection({ block }: BlockComponentProps<'contact-section'>) {
   const a = site.address;
@@ -89,11 +91,13 @@ function ContactForm({ block }: { block: ContactBlock }) {
     const result = await deliver(site.features.formEndpoint, fields, mail);
     setSending(false);
     tellDelivery(result, mail, block.successToast);
-    // D6: the fields are kept until the message has reached the endpoint, or the visitor clears them.
-    if (result.outcome === 'sent') form.reset();
+    // D6: the fields are kept until the message has reached the endpoint (or is kept on the device to
+    // be sent once online: D19), or the visitor clears them.
+    if (result.outcome === 'sent' || result.outcome === 'held') form.reset();
   };
   return (
-    <Card withBorder radius="md" padding="lg" component="form" onSubmit={submit} aria-label="Send us a message">
+    <Card withBorder radius="md" padding="lg" component="form" {...noScripts.attributes} onSubmit={submit} aria-label="Send us a message">
+      {noScripts.hidden}
       <Title order={3} mb="md">
         Send us a message
       </Title>

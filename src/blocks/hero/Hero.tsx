@@ -133,7 +133,7 @@ function Slides({ block, slides }: { block: HeroBlock; slides: NonNullable<HeroB
               <ActionButton key={b.label} button={b} inverted />
             ))}
           </div>
-          <div className="hero-dots" role="group" aria-label="Choose a slide">
+          <div className="hero-dots needs-app" role="group" aria-label="Choose a slide">
             {slides.map((s, i) => (
               <button
                 type="button"

@@ -38,7 +38,7 @@ export function NotFound({ block }: BlockComponentProps<'not-found'>) {
           <Button component={InternalLink} to="/" leftSection={<IconHome size={18} aria-hidden />}>
             Return to Home
           </Button>
-          <Button variant="outline" onClick={() => router.history.back()} leftSection={<IconArrowLeft size={18} aria-hidden />}>
+          <Button variant="outline" className="needs-app" onClick={() => router.history.back()} leftSection={<IconArrowLeft size={18} aria-hidden />}>
             Go Back
           </Button>
         </Group>

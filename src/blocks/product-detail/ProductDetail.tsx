@@ -3,6 +3,7 @@ import { IconBrandWhatsapp, IconChevronRight, IconFileText, IconMail } from '@ta
 import site from 'virtual:site';
 import { brandedName, type Crumb } from '../../../schemas/collections';
 import { mailtoUrl, productQuoteMail, whatsappUrl } from '../../lib/mail';
+import { AddToQuoteList } from '../../quote-list/AddToQuoteList';
 import { external, InternalLink } from '../../ui/actions';
 import { ItemList } from '../../ui/ItemList';
 import { Picture } from '../../ui/Picture';
@@ -77,6 +78,7 @@ export function ProductDetail({ block, product, brand, category, trail }: BlockC
                 <Button component="a" href={quote} size="md" variant="white" leftSection={<IconMail size={18} aria-hidden />}>
                   Request Quote
                 </Button>
+                <AddToQuoteList product={{ id: product.id, name: product.name, brand: brand.name, model: product.model, url: here }} size="md" inverted />
                 <Button component="a" href={chat} {...external} size="md" variant="outline" color="white" leftSection={<IconBrandWhatsapp size={18} aria-hidden />}>
                   Ask on WhatsApp
                 </Button>

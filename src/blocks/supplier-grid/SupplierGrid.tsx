@@ -5,8 +5,9 @@ import type { BlockOf } from '../../../schemas/blocks';
 import type { ShownSupplier } from '../../../schemas/blocks/supplier-grid';
 import { dialogSlot } from '../../../schemas/slots';
 import { openDialog } from '../../dialogs';
-import { openMailProgram } from '../../lib/browser';
+import { plainClick } from '../../lib/browser';
 import { mailtoUrl, productQuoteMail } from '../../lib/mail';
+import { AddToQuoteList } from '../../quote-list/AddToQuoteList';
 import { external, InternalLink } from '../../ui/actions';
 import { Picture, PicturesProvider, usePictures } from '../../ui/Picture';
 import { ItemList } from '../../ui/ItemList';
@@ -65,7 +66,19 @@ export function SupplierGrid({ block, suppliers }: BlockComponentProps<'supplier
                 <Capped items={s.specialties} max={3} more={(n) => `+${n} more`} />
                 {s.certification.length > 0 && <Capped items={s.certification} max={2} more={(n) => `+${n} more`} />}
               </Stack>
-              <Button mt="md" onClick={() => setSelected(s.id)} data-supplier={s.id} aria-label={`View products (${s.productCount}) from ${s.name}`}>
+              {/* A link to the brand's listing until the app runs (D19); then it swaps the grid for the products. */}
+              <Button
+                mt="md"
+                component="a"
+                href={s.listing}
+                onClick={(e) => {
+                  if (!plainClick(e)) return;
+                  e.preventDefault();
+                  setSelected(s.id);
+                }}
+                data-supplier={s.id}
+                aria-label={`View products (${s.productCount}) from ${s.name}`}
+              >
                 View products ({s.productCount})
               </Button>
             </Card>
@@ -145,15 +158,15 @@ export function ProductView({ supplier, onClose }: { supplier: ShownSupplier | u
   );
 }
 
-function requestQuote(product: ShownProduct, supplier: ShownSupplier) {
-  if (!supplier.contactInfo.email) return;
-  openMailProgram(mailtoUrl(productQuoteMail(supplier.contactInfo.email, { ...product, category: product.categoryName }, supplier.name)));
+/** A product's quote request to its supplier, a mailto link (specification section 7). */
+function quoteUrl(product: ShownProduct, supplier: ShownSupplier) {
+  return supplier.contactInfo.email ? mailtoUrl(productQuoteMail(supplier.contactInfo.email, { ...product, category: product.categoryName }, supplier.name)) : undefined;
 }
 
 function ProductCard({ product, supplier }: { product: ShownProduct; supplier: ShownSupplier }) {
   const specs = product.specifications;
   const apps = product.applications;
-  const canQuote = Boolean(supplier.contactInfo.email);
+  const quote = quoteUrl(product, supplier);
   // The dialog renders outside the page's tree: it gets the page's pictures from here.
   const pictures = usePictures();
   return (
@@ -198,7 +211,18 @@ function ProductCard({ product, supplier }: { product: ShownProduct; supplier: S
         )}
       </Stack>
       <Group gap="xs" mt="md">
-        <Button size="xs" variant="outline" onClick={() => openDialog({ title: product.name, size: 'lg', children: <PicturesProvider value={pictures}><ProductDetails product={product} supplier={supplier} /></PicturesProvider> })}>
+        {/* The product's page until the app runs (D19); then its Details dialog. */}
+        <Button
+          size="xs"
+          variant="outline"
+          component="a"
+          href={product.url}
+          onClick={(e) => {
+            if (!plainClick(e)) return;
+            e.preventDefault();
+            openDialog({ title: product.name, size: 'lg', children: <PicturesProvider value={pictures}><ProductDetails product={product} supplier={supplier} /></PicturesProvider> });
+          }}
+        >
           Details
         </Button>
         {product.datasheet && (
@@ -206,11 +230,12 @@ function ProductCard({ product, supplier }: { product: ShownProduct; supplier: S
             Sheet
           </Button>
         )}
-        {canQuote && (
-          <Button size="xs" onClick={() => requestQuote(product, supplier)}>
+        {quote && (
+          <Button size="xs" component="a" href={quote}>
             Request Quote
           </Button>
         )}
+        <AddToQuoteList product={{ id: product.id, name: product.name, brand: supplier.name, model: product.model, url: product.url }} size="xs" />
       </Group>
     </Card>
   );
@@ -220,7 +245,7 @@ function ProductCard({ product, supplier }: { product: ShownProduct; supplier: S
 function ProductDetails({ product, supplier }: { product: ShownProduct; supplier: ShownSupplier }) {
   const specs = product.specifications;
   const apps = product.applications;
-  const canQuote = Boolean(supplier.contactInfo.email);
+  const quote = quoteUrl(product, supplier);
   return (
     <Stack gap="sm">
       <Picture src={product.image.src} alt={product.image.alt} slot={dialogSlot} className="rounded-image" />
@@ -246,7 +271,11 @@ function ProductDetails({ product, supplier }: { product: ShownProduct; supplier
       )}
       {product.price && <Text fw={700}>{product.price}</Text>}
       <Group gap="sm" mt="sm">
-        {canQuote && <Button onClick={() => requestQuote(product, supplier)}>Request Quote</Button>}
+        {quote && (
+          <Button component="a" href={quote}>
+            Request Quote
+          </Button>
+        )}
         {product.datasheet && (
           <Button component="a" href={product.datasheet} {...external} variant="outline" leftSection={<IconFileText size={18} aria-hidden />}>
             Datasheet

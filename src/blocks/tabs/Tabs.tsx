@@ -21,6 +21,10 @@ export function Tabs({ block }: BlockComponentProps<'tabs'>) {
         </MantineTabs.List>
         {block.tabs.map((t) => (
           <MantineTabs.Panel key={t.id} value={t.id}>
+            {/* Before the app runs every panel shows, under its tab's name (D19, src/styles.css). */}
+            <p className="tab-panel-label no-js-only" aria-hidden>
+              {t.label}
+            </p>
             <ResponsiveGrid cols={{ base: 1, sm: 2, lg: Math.min(t.sections.length, 4) }} spacing="lg">
               {t.sections.map((s) => (
                 <div key={s.title} className="tab-section">

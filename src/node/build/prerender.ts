@@ -25,6 +25,7 @@ import {
   recordText, removeLater, takeFile,
 } from './reuse.ts';
 import { buildSearchIndex } from './search-index.ts';
+import { SERVICE_WORKER_FILE, serviceWorker } from './service-worker.ts';
 import { jsonLdScript, structuredData } from './structured-data.ts';
 
 const root = process.cwd();
@@ -230,7 +231,7 @@ function takeAll(files: readonly string[]): boolean {
   return true;
 }
 
-/** The search index's files and the redirects the app fetches, the sitemap, robots.txt and the host files; which of them are compressed as content. */
+/** The search index's files and the redirects the app fetches, the sitemap, robots.txt, the host files and the service worker (service-worker.ts); which of them are compressed as content. */
 function writeSiteFiles(content: Content, site: ReturnType<typeof builtSite>) {
   const search = dataFiles(content);
   const maps = sitemaps(site.url, content);
@@ -239,6 +240,7 @@ function writeSiteFiles(content: Content, site: ReturnType<typeof builtSite>) {
     ...Object.entries(maps),
     ['robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`],
     ...Object.entries(hostFiles(content, site)),
+    [SERVICE_WORKER_FILE, serviceWorker(root, content.site)],
   ];
   for (const [rel, text] of files) {
     mkdirSync(dirname(join(out, rel)), { recursive: true });

@@ -7,17 +7,19 @@ import type { SiteDocument } from '../../../schemas/site.ts';
 const origin = (url: string) => new URL(url).origin;
 
 export function securityHeaders(site: SiteDocument, imageOrigins: readonly string[] = []): Record<string, string> {
+  const endpoint = site.features.formEndpoint ? [origin(site.features.formEndpoint)] : [];
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self'", ...new Set(imageOrigins)].join(' '),
     "font-src 'self'",
-    ["connect-src 'self'", ...(site.features.formEndpoint ? [origin(site.features.formEndpoint)] : [])].join(' '),
+    ["connect-src 'self'", ...endpoint].join(' '),
     `frame-src ${origin(site.map.embedUrl)}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    "form-action 'self' mailto:",
+    // A form without the app's scripts posts to the endpoint, or to the mail program (src/lib/plain-form.tsx).
+    ["form-action 'self' mailto:", ...endpoint].join(' '),
     "object-src 'none'",
   ].join('; ');
   return {

@@ -1,0 +1,105 @@
+// The buyer's quote list (D18): products with a quantity and a note, kept on this device only
+// (localStorage), shared by every tab of the site and kept until the buyer says it was sent or clears
+// it. No prices, no totals, no account. A plain API, for any place that offers "Add to quote list".
+import { useSyncExternalStore } from 'react';
+
+/** What a product needs for the list: enough for the company to know it, and its page. */
+export interface QuoteProduct {
+  id: string;
+  name: string;
+  brand: string;
+  model?: string | undefined;
+  /** Its page on this site. */
+  url: string;
+}
+
+export interface QuoteItem extends QuoteProduct {
+  quantity: number;
+  note: string;
+}
+
+const KEY = 'acacia.quote-list';
+const listeners = new Set<() => void>();
+
+/** The items as stored, read again only when the stored text changes (useSyncExternalStore wants the same array back). */
+let cached: { raw: string | null; items: readonly QuoteItem[] } = { raw: null, items: [] };
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined; // storage blocked by the browser's settings
+  }
+}
+
+/** Anything stored that is not a list of items (another version, a hand edit) reads as an empty list. */
+function parse(raw: string | null): QuoteItem[] {
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!Array.isArray(value)) return [];
+    return value.filter(
+      (i): i is QuoteItem =>
+        typeof i === 'object' && i !== null && typeof i.id === 'string' && typeof i.name === 'string' && typeof i.brand === 'string' && typeof i.url === 'string' && Number.isInteger(i.quantity) && i.quantity > 0 && typeof i.note === 'string',
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** The items on the list now. */
+export function quoteItems(): readonly QuoteItem[] {
+  const raw = storage()?.getItem(KEY) ?? null;
+  if (raw !== cached.raw) cached = { raw, items: parse(raw) };
+  return cached.items;
+}
+
+function save(items: readonly QuoteItem[]) {
+  const store = storage();
+  if (!store) throw new Error('This browser does not let the site keep a list on this device.');
+  if (items.length) store.setItem(KEY, JSON.stringify(items));
+  else store.removeItem(KEY);
+  listeners.forEach((l) => l());
+}
+
+/** Adds a product (once: adding it again keeps its quantity and note); returns how many products the list holds. */
+export function addToQuoteList(product: QuoteProduct): number {
+  const items = quoteItems();
+  if (items.some((i) => i.id === product.id)) return items.length;
+  const { id, name, brand, model, url } = product;
+  save([...items, { id, name, brand, ...(model ? { model } : {}), url, quantity: 1, note: '' }]);
+  return items.length + 1;
+}
+
+/** Changes a product's quantity (a whole number, 1 or more) or note. */
+export function updateQuoteItem(id: string, change: Partial<Pick<QuoteItem, 'quantity' | 'note'>>) {
+  save(quoteItems().map((i) => (i.id === id ? { ...i, ...change } : i)));
+}
+
+export function removeFromQuoteList(id: string) {
+  save(quoteItems().filter((i) => i.id !== id));
+}
+
+/** Empties the list: the buyer sent it, or cleared it. */
+export function clearQuoteList() {
+  save([]);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab changed the list.
+  const onStorage = (e: StorageEvent) => (e.key === KEY || e.key === null) && listener();
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/**
+ * The list, for a component: null while the page is being hydrated (the prerendered HTML cannot know
+ * what a visitor's device holds), then the items, following every change, in this tab or another.
+ */
+export function useQuoteList(): readonly QuoteItem[] | null {
+  return useSyncExternalStore(subscribe, quoteItems, () => null);
+}
