@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { brandedName } from '../collections.ts';
+import { brandedName, specLine } from '../collections.ts';
 import { supplierId } from '../primitives.ts';
 import type { Product, Supplier } from '../records.ts';
 import { partnerPage } from '../routes.ts';
@@ -11,7 +11,11 @@ import { defineBlock, ownAnchor, sectionParts } from './define.ts';
 export const SHOWN_PRODUCTS = 3;
 
 /** A supplier as the grid shows it: its first products (with their pages), how many it has, and where all of them are listed. */
-export type ShownSupplier = Supplier & { products: (Product & { url: string; categoryName: string })[]; productCount: number; allProducts?: string | undefined };
+export type ShownSupplier = Supplier & {
+  products: (Omit<Product, 'specifications'> & { specifications: string[]; url: string; categoryName: string })[];
+  productCount: number;
+  allProducts?: string | undefined;
+};
 
 export const supplierGrid = defineBlock({
   schema: z
@@ -27,7 +31,7 @@ export const supplierGrid = defineBlock({
       const products = records.productsOf(id);
       return {
         ...records.supplier(id),
-        products: products.slice(0, SHOWN_PRODUCTS).map((p) => ({ ...p, url: records.url('products', p.id) ?? '', categoryName: records.category(p.category).name })),
+        products: products.slice(0, SHOWN_PRODUCTS).map((p) => ({ ...p, specifications: p.specifications.map(specLine), url: records.url('products', p.id) ?? '', categoryName: records.category(p.category).name })),
         productCount: products.length,
         allProducts: products.length > SHOWN_PRODUCTS ? records.url('product-brands', id) : undefined,
       };

@@ -36,8 +36,9 @@ async function main() {
   // The pages it resolves name the pictures the build encodes (src/node/pictures/plan.ts).
   const loaded = loadContent(root).then((r) => (r.content ? { ...r, content: withPicturePlan(r.content) } : r));
   shareContent(loaded);
-  const { content, problems } = await loaded;
+  const { content, problems, warnings } = await loaded;
   if (!content) throw new Error(`Invalid content in pages-data/ (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map(formatProblem).join('\n')}`);
+  if (warnings.length > 0) console.warn(`${warnings.length} warning${warnings.length === 1 ? '' : 's'} (the site is built; \`npm run validate\` says how to fix each):\n${warnings.map(formatProblem).join('\n')}`);
   const site = builtSite(content.site);
   timer.end('content');
   // The last build's files (some 60,000 for a catalogue of 10,000 products, which took 20 s to delete

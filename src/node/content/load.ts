@@ -12,7 +12,7 @@ import { pageDocument, type PageDocument } from '../../../schemas/page.ts';
 import { referenceOf, type ReferenceKind } from '../../../schemas/primitives.ts';
 import type { Entry } from '../../../schemas/collections.ts';
 import {
-  partnersDocument, productCategoriesDocument, productDocument, suppliersDocument,
+  type Attribute, partnersDocument, productCategoriesDocument, productDocument, suppliersDocument,
   type Partner, type Product, type ProductCategory, type Supplier,
 } from '../../../schemas/records.ts';
 import { redirectsDocument, type Redirect } from '../../../schemas/redirects.ts';
@@ -31,7 +31,7 @@ import { MAX_EDGE } from '../pictures/upright.ts';
 import { typeName as pictureTypeName } from '../pictures/sniff.ts';
 import { checkTemplate, entryFile, entryPages, productOf, templateRoutes, templatesOf } from './catalogue.ts';
 import { jsonSchemaFiles, schemaFileOf } from './json-schema.ts';
-import { type Code, formatProblem, message, type Params, type Problem } from './problems.ts';
+import { type Code, formatProblem, message, type Params, type Problem, WARNINGS } from './problems.ts';
 
 export { formatProblem, type Problem };
 
@@ -115,6 +115,8 @@ interface Run {
   /** The files that parse as JSON, by path. */
   parsed: Map<string, unknown>;
   problems: Problem[];
+  /** Problems that do not make the content invalid (problems.ts WARNINGS): reported beside it. */
+  warnings: Problem[];
   /** The fields of each document its schema check failed at: references there are not followed again. */
   failedAt: Map<string, Set<string>>;
   report: Report;
@@ -145,9 +147,10 @@ type Claims = Map<string, SourceFile>;
  * and check their sizes, check the JSON Schema files. Content only when there is no problem (or, with
  * `partial`, whatever passed its checks).
  */
-export async function loadContent(root = process.cwd(), options: LoadOptions = {}): Promise<{ content?: Content; problems: Problem[] }> {
+export async function loadContent(root = process.cwd(), options: LoadOptions = {}): Promise<{ content?: Content; problems: Problem[]; warnings: Problem[] }> {
   const run = readFiles(root, options.overrides);
   const recs = collectRecords(run);
+  checkSpecifications(run, recs);
   const claims = claimRoutes(run);
   const { pages, drafts, routes } = checkPageDocuments(run, claims);
   const { recordData, catalogueReadable } = makeCataloguePages(run, recs, pages, routes, claims);
@@ -162,21 +165,24 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
   const { site, partners, suppliers, products, categories } = recs;
   const content = site && { ...recordData, site, partners, suppliers, products, categories, pages, routes, pictures, redirects: redirects ?? [] };
   const { problems } = run;
-  if (problems.length > 0 || !content || !redirects) return { problems: sortProblems(problems), ...(options.partial && content && { content }) };
-  return { content, problems: [] };
+  const warnings = sortProblems(run.warnings);
+  if (problems.length > 0 || !content || !redirects) return { problems: sortProblems(problems), warnings, ...(options.partial && content && { content }) };
+  return { content, problems: [], warnings };
 }
 
 /** Stage 1, read the files: every JSON file under pages-data/ (or its override), parsed; one that is not JSON is a problem. */
 function readFiles(root: string, overrides: LoadOptions['overrides']): Run {
   const dataDir = join(root, 'pages-data');
   const problems: Problem[] = [];
+  const warnings: Problem[] = [];
   const run: Run = {
     root,
     sources: new Map(),
     parsed: new Map(),
     problems,
+    warnings,
     failedAt: new Map(),
-    report: (src, path, code, params, atKey = false) => problems.push(locate(src, path, code, message(code, params), atKey)),
+    report: (src, path, code, params, atKey = false) => (WARNINGS.has(code) ? warnings : problems).push(locate(src, path, code, message(code, params), atKey)),
     reportFile: (file, code, params) => problems.push({ file, line: 1, column: 1, path: '', code, message: message(code, params) }),
   };
   const files = new Set([...listJson(dataDir), ...(overrides?.keys() ?? [])]);
@@ -253,6 +259,59 @@ function collectRecords(run: Run): RecordDocs {
   const partners = byId(partnersDoc?.partners, RECORD_FILES.partners, 'partners', 'partner');
   const suppliers = byId(suppliersDoc?.suppliers, RECORD_FILES.suppliers, 'suppliers', 'supplier');
   return { site, partnersDoc, suppliersDoc, categoriesDoc, productDocs, partners, suppliers, products, categories };
+}
+
+/**
+ * Stage 3b, the specification values: each names an attribute of its product's category, once, with
+ * a value of the attribute's type and its unit; a category's attributes are well formed; a product
+ * replaced by another is discontinued.
+ */
+function checkSpecifications(run: Run, recs: RecordDocs) {
+  const categoriesFile = run.sources.get(RECORD_FILES.categories);
+  recs.categoriesDoc?.categories.forEach((c, i) => {
+    const seen = new Set<string>();
+    c.attributes?.forEach((a, j) => {
+      const at: Path = ['categories', i, 'attributes', j];
+      if (seen.has(a.name)) run.report(categoriesFile!, [...at, 'name'], 'duplicate-attribute', { name: a.name });
+      seen.add(a.name);
+      if (a.type === 'choice' && !a.choices) run.report(categoriesFile!, at, 'attribute-definition', { name: a.name, detail: 'a choice lists its "choices"' });
+      if (a.type !== 'choice' && a.choices) run.report(categoriesFile!, [...at, 'choices'], 'attribute-definition', { name: a.name, detail: `a ${a.type} attribute has no "choices"` });
+      if (a.type !== 'number' && a.unit) run.report(categoriesFile!, [...at, 'unit'], 'attribute-definition', { name: a.name, detail: `a ${a.type} attribute has no "unit"` });
+    });
+  });
+  for (const [rel, doc] of recs.productDocs) {
+    const src = run.sources.get(rel)!;
+    if (doc.replacedBy !== undefined && doc.replacedBy === productIdOfFile(rel)) run.report(src, ['replacedBy'], 'replaced-by-itself', {});
+    else if (doc.replacedBy !== undefined && doc.status !== 'discontinued') run.report(src, ['replacedBy'], 'replaced-not-discontinued', { id: doc.replacedBy });
+    const category = recs.categories.get(doc.category);
+    if (!category) continue; // an unknown category is reported as such
+    const attributes = category.attributes ?? [];
+    const given = new Set<string>();
+    doc.specifications.forEach((v, i) => {
+      if (typeof v === 'string') return;
+      const at: Path = ['specifications', i];
+      const attribute = attributes.find((a) => a.name === v.name);
+      if (!attribute) {
+        const known = attributes.map((a) => a.name);
+        return run.report(src, [...at, 'name'], 'unknown-attribute', { name: v.name, category: category.id, guess: nearest(v.name, known), known });
+      }
+      if (given.has(v.name)) run.report(src, [...at, 'name'], 'duplicate-attribute', { name: v.name });
+      given.add(v.name);
+      const wrong = valueProblem(attribute, v.value);
+      if (wrong) run.report(src, [...at, 'value'], 'attribute-type', { name: v.name, expected: wrong, received: show(v.value) });
+      if ((attribute.unit ?? '') !== (v.unit ?? '')) {
+        run.report(src, [...at, v.unit === undefined ? 'value' : 'unit'], 'attribute-unit', { name: v.name, expected: attribute.unit ? `"${attribute.unit}"` : 'none', received: v.unit ? `"${v.unit}"` : 'none' });
+      }
+    });
+  }
+}
+
+/** What an attribute expects, when a value is not that: undefined when the value fits. */
+export function valueProblem(attribute: Attribute, value: string | number): string | undefined {
+  if (attribute.type === 'number') return typeof value === 'number' ? undefined : `a number${attribute.unit ? ` in ${attribute.unit}` : ''}`;
+  if (typeof value !== 'string') return 'text';
+  if (attribute.type === 'choice' && attribute.choices && !attribute.choices.includes(value)) return `one of ${attribute.choices.map((c) => `"${c}"`).join(', ')}`;
+  return undefined;
 }
 
 /** A URL for a document; a URL claimed twice is a problem at the second. */
@@ -507,9 +566,10 @@ function reportPictureFault(src: SourceFile, path: Path, ref: string, err: Error
 }
 
 /**
- * Stage 11, the pictures' sizes. A raster picture narrower than its slot needs at twice the pixel density looks blurred: reported at
- * each field that names it for that slot (in the page, or in the record the block shows). A share
- * image needs SHARE's size. Pages whose records do not resolve were reported already.
+ * Stage 11, the pictures' sizes. A raster picture narrower than its slot at twice the pixel density is
+ * served at its own size: a warning where it is at least as wide as its slot (sharp on plain screens),
+ * an error where it is narrower (blurred everywhere). Reported at each field that names it for that
+ * slot (in the page, or in the record the block shows). A share image needs SHARE's size. Pages whose records do not resolve were reported already.
  */
 function checkPictureSizes(
   c: { pages: Set<Page>; site: SiteDocument | undefined; sources: Map<string, SourceFile>; pictureRefs: readonly PictureRef[]; pictures: Map<string, PictureFacts>; recordData: RecordData },
@@ -544,11 +604,12 @@ function checkPictureSizes(
       const fields = inPage.length ? inPage : c.pictureRefs.filter((r) => isRecordFile(r.src.rel) && r.ref === use.src);
       for (const r of fields) {
         const key = `${r.src.rel} ${r.path.join('.')}`;
-        if ((worst.get(key)?.params.needed ?? 0) < needed) worst.set(key, { at: r, params: { path: use.src, width: facts.width, drawn: use.slot.width, needed } });
+        if ((worst.get(key)?.params.drawn ?? 0) < use.slot.width) worst.set(key, { at: r, params: { path: use.src, width: facts.width, drawn: use.slot.width, needed } });
       }
     }
   }
-  for (const { at, params } of worst.values()) report(at.src, at.path, 'picture-too-small', params);
+  // Too small for its place at 1x is an error; large enough at 1x only, a warning: it is served at the sizes it has.
+  for (const { at, params } of worst.values()) report(at.src, at.path, params.width < params.drawn ? 'picture-too-small' : 'picture-small', params);
   const shares: [SourceFile | undefined, Path, string][] = [
     [c.sources.get(RECORD_FILES.site), ['seo', 'shareImage', 'src'], c.site?.seo.shareImage.src ?? ''],
     ...[...c.pages].filter((p) => !p.entry).map((p): [SourceFile | undefined, Path, string] => [c.sources.get(p.file), ['meta', 'image', 'src'], p.doc.meta.image?.src ?? '']),

@@ -133,8 +133,13 @@ export const catalogue = {
   },
   'picture-too-small': {
     message: (p: { path: string; width: number; drawn: number; needed: number }) =>
-      `${p.path} is ${p.width} px wide: here it is drawn up to ${p.drawn} px wide, so it needs ${p.needed} px to look sharp on screens of twice the pixel density`,
-    hint: 'Use a larger original of the picture (a phone photo is wide enough), or put it in a smaller place: in a card rather than across the page.',
+      `${p.path} is ${p.width} px wide: here it is drawn up to ${p.drawn} px wide, so it needs at least ${p.drawn} px (${p.needed} px to look sharp on screens of twice the pixel density)`,
+    hint: 'Use a larger original of the picture (a maker\'s product photo of 1000 px or more, or a phone photo, is wide enough), or put it in a smaller place: in a card rather than across the page.',
+  },
+  'picture-small': {
+    message: (p: { path: string; width: number; drawn: number; needed: number }) =>
+      `${p.path} is ${p.width} px wide: here it is drawn up to ${p.drawn} px wide, sharp on plain screens and served at the sizes it has; ${p.needed} px would be sharp on screens of twice the pixel density too`,
+    hint: 'A warning, not an error: the page is built. Where the maker has a larger original of the picture, use it.',
   },
   'share-picture-too-small': {
     message: (p: { path: string; width: number; height: number; minWidth: number; minHeight: number }) =>
@@ -190,6 +195,35 @@ export const catalogue = {
   'unknown-token': {
     message: (p: { token: string; allowed: readonly string[] }) => `{${p.token}} is not a field of this template's entries: it may use ${p.allowed.map((t) => `{${t}}`).join(', ')}`,
     hint: "In a template page, {name}-style words are replaced by the entry's fields on each of its pages.",
+  },
+  'unknown-attribute': {
+    message: (p: { name: string; category: string; guess?: string | undefined; known: readonly string[] }) =>
+      `"${p.name}" is not an attribute of the category "${p.category}"${p.guess ? didYouMean(p.guess) : p.known.length ? `: its attributes are ${list(p.known)}` : ': it has no attributes'}`,
+    hint: 'A specification value names an attribute of the product\'s category (pages-data/records/product-categories.json, its "attributes"); add the attribute there first, or write the specification as a line of text.',
+  },
+  'attribute-type': {
+    message: (p: { name: string; expected: string; received: string }) => `${p.name}: expected ${p.expected}, received ${p.received}`,
+    hint: 'A number attribute takes a plain number, in the attribute\'s unit (0.1, not "0.1 mg"); a choice one of its choices; a text attribute words.',
+  },
+  'attribute-unit': {
+    message: (p: { name: string; expected: string; received: string }) => `${p.name}: the unit is ${p.expected}, not ${p.received}`,
+    hint: 'Every value of an attribute is in the unit its category gives it, so that products can be filtered and compared: convert the value, or leave the unit out where the attribute has none.',
+  },
+  'duplicate-attribute': {
+    message: (p: { name: string }) => `"${p.name}" is given twice`,
+    hint: 'A product gives each attribute of its category once; an attribute of a category is listed once.',
+  },
+  'attribute-definition': {
+    message: (p: { name: string; detail: string }) => `attribute "${p.name}": ${p.detail}`,
+    hint: 'A "choice" attribute lists its "choices"; only a "number" attribute has a "unit".',
+  },
+  'replaced-not-discontinued': {
+    message: (p: { id: string }) => `"replacedBy": "${p.id}" is for a product that is discontinued, and this one is not`,
+    hint: 'Set "status": "discontinued" on a product another replaces, or remove "replacedBy".',
+  },
+  'replaced-by-itself': {
+    message: () => 'a product cannot replace itself',
+    hint: '"replacedBy" names the product a buyer should look at instead.',
   },
   'partner-page-mismatch': {
     message: (p: { id: string }) => `a partner page opens with the partner-profile block of its own partner, "${p.id}"`,
@@ -252,6 +286,9 @@ export const catalogue = {
 export type Code = keyof typeof catalogue;
 type MessageParams<C extends Code> = Parameters<(typeof catalogue)[C]['message']>;
 export type Params<C extends Code> = MessageParams<C> extends [infer P] ? P : Record<string, never>;
+
+/** Problems that are warnings: reported, but the content is valid and builds. */
+export const WARNINGS: ReadonlySet<Code> = new Set(['picture-small']);
 
 export interface Problem {
   /** Path from the project root, e.g. pages-data/services/water-testing.json */

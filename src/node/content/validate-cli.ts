@@ -1,7 +1,8 @@
 // npm run validate [-- --format json]: every document under pages-data/, checked. Prints one line per
 // problem (file:line:column  path  message) with its hint, or with --format json an array of
-// { file, line, column, path, code, message }. Under GitHub Actions it also prints ::error lines, so a
-// pull request shows each problem on its line. Exits 1 on any problem.
+// { file, line, column, path, code, message, severity }. Under GitHub Actions it also prints ::error
+// (and ::warning) lines, so a pull request shows each problem on its line. Exits 1 on any problem; a
+// warning (a picture sharp on plain screens only) does not fail.
 import { loadContent } from './load.ts';
 import { formatProblem, hintOf, type Problem } from './problems.ts';
 
@@ -12,20 +13,25 @@ if (format !== 'text' && format !== 'json') {
   process.exit(2);
 }
 
-const { content, problems } = await loadContent();
+const { content, problems, warnings } = await loadContent();
 
 /** A GitHub Actions workflow command, its message and properties escaped as the runner expects. */
 const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const property = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
-const githubLine = (p: Problem) =>
-  `::error file=${property(p.file)},line=${p.line},col=${p.column},title=${property(p.code)}::${data(`${p.path || '(document)'}  ${p.message}`)}`;
+const githubLine = (p: Problem, kind: 'error' | 'warning') =>
+  `::${kind} file=${property(p.file)},line=${p.line},col=${p.column},title=${property(p.code)}::${data(`${p.path || '(document)'}  ${p.message}`)}`;
 
 if (format === 'json') {
-  console.log(JSON.stringify(problems.map(({ file, line, column, path, code, message }) => ({ file, line, column, path, code, message })), null, 2));
+  const brief = (severity: 'error' | 'warning') => ({ file, line, column, path, code, message }: Problem) => ({ file, line, column, path, code, message, severity });
+  console.log(JSON.stringify([...problems.map(brief('error')), ...warnings.map(brief('warning'))], null, 2));
 } else {
   for (const p of problems) console.error(`${formatProblem(p)}\n    ${p.code}: ${hintOf(p)}`);
+  for (const p of warnings) console.error(`${formatProblem(p)}  (warning)\n    ${p.code}: ${hintOf(p)}`);
 }
-if (process.env.GITHUB_ACTIONS === 'true') for (const p of problems) console.log(githubLine(p));
+if (process.env.GITHUB_ACTIONS === 'true') {
+  for (const p of problems) console.log(githubLine(p, 'error'));
+  for (const p of warnings) console.log(githubLine(p, 'warning'));
+}
 
 if (!content) {
   if (format === 'text') console.error(`\n${problems.length} problem${problems.length === 1 ? '' : 's'} in pages-data/.`);
@@ -34,6 +40,6 @@ if (!content) {
 if (format === 'text') {
   console.log(
     `pages-data/: ${content.pages.size} page documents (${content.routes.size} addresses), ${content.partners.size} partners, ${content.suppliers.size} suppliers, ` +
-      `${content.products.size} products in ${content.categories.size} categories: all valid.`,
+      `${content.products.size} products in ${content.categories.size} categories: all valid${warnings.length ? `, with ${warnings.length} warning${warnings.length === 1 ? '' : 's'} above` : ''}.`,
   );
 }
