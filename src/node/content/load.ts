@@ -92,6 +92,11 @@ export interface LoadOptions {
    * would write), by path under pages-data/; null for a file taken as absent (one a move or delete removes).
    */
   overrides?: ReadonlyMap<string, string | null>;
+  /**
+   * Files that stand in for files under public/, by the path documents name them by (/images/x.jpg):
+   * the pictures and datasheets an import would store, checked before it writes anything.
+   */
+  publicFiles?: ReadonlyMap<string, string>;
   /** Skip the check that schemas/*.schema.json match the zod schemas (the studio, which checks text only). */
   skipSchemaFiles?: boolean;
   /**
@@ -110,6 +115,8 @@ const checked = new Map<string, { text: string; data: unknown; result: z.ZodSafe
  */
 interface Run {
   root: string;
+  /** Where the file a document names under public/ (/images/x.jpg) is read from. */
+  publicPath: (ref: string) => string;
   /** Every JSON file under pages-data/ (or standing in for one), by its path there, in path order. */
   sources: Map<string, SourceFile>;
   /** The files that parse as JSON, by path. */
@@ -148,7 +155,7 @@ type Claims = Map<string, SourceFile>;
  * `partial`, whatever passed its checks).
  */
 export async function loadContent(root = process.cwd(), options: LoadOptions = {}): Promise<{ content?: Content; problems: Problem[]; warnings: Problem[] }> {
-  const run = readFiles(root, options.overrides);
+  const run = readFiles(root, options);
   const recs = collectRecords(run);
   checkSpecifications(run, recs);
   const claims = claimRoutes(run);
@@ -171,12 +178,13 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
 }
 
 /** Stage 1, read the files: every JSON file under pages-data/ (or its override), parsed; one that is not JSON is a problem. */
-function readFiles(root: string, overrides: LoadOptions['overrides']): Run {
+function readFiles(root: string, { overrides, publicFiles }: LoadOptions): Run {
   const dataDir = join(root, 'pages-data');
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
   const run: Run = {
     root,
+    publicPath: (ref) => publicFiles?.get(ref) ?? join(root, 'public', ref),
     sources: new Map(),
     parsed: new Map(),
     problems,
@@ -431,7 +439,7 @@ interface PictureRef {
  * page and its partner). Returns the fields that name a picture under public/, to be read next.
  */
 function checkReferences(run: Run, recs: RecordDocs, pages: ReadonlyMap<string, Page>, drafts: readonly Draft[], routes: ReadonlyMap<string, Page>, claims: Claims): PictureRef[] {
-  const { root, sources, parsed, report } = run;
+  const { sources, parsed, report } = run;
   const { partnersDoc, suppliersDoc, categoriesDoc, categories } = recs;
   const anchorsOfFile = new Map(drafts.map((d) => [d.file, d.anchors]));
   // A page a template makes has its anchors read when a link names one (a catalogue has thousands).
@@ -445,7 +453,7 @@ function checkReferences(run: Run, recs: RecordDocs, pages: ReadonlyMap<string, 
   const allUrls = [...claims.keys()];
   // Files under public/, each looked up once however many documents name it (a catalogue's pictures).
   const found = new Map<string, boolean>();
-  const publicFile = (ref: string) => found.get(ref) ?? found.set(ref, isFile(join(root, 'public', ref))).get(ref)!;
+  const publicFile = (ref: string) => found.get(ref) ?? found.set(ref, isFile(run.publicPath(ref))).get(ref)!;
   // Pictures under public/ are read for their size once every reference is known, all at once.
   const pictureRefs: PictureRef[] = [];
   // Ids a reference may name: from the raw records when their document failed its check, so that
@@ -512,7 +520,7 @@ function checkRedirectsDocument(run: Run, pages: ReadonlyMap<string, Page>, clai
 async function readPictures(run: Run, pictureRefs: readonly PictureRef[]): Promise<Map<string, PictureFacts>> {
   const pictures = new Map<string, PictureFacts>();
   const read = new Map<string, Promise<PictureFacts | Error>>();
-  for (const { ref } of pictureRefs) if (!read.has(ref)) read.set(ref, pictureFacts(join(run.root, 'public', ref), pictureCacheDir(run.root)).catch((err: Error) => err));
+  for (const { ref } of pictureRefs) if (!read.has(ref)) read.set(ref, pictureFacts(run.publicPath(ref), pictureCacheDir(run.root)).catch((err: Error) => err));
   for (const { src, path, ref } of pictureRefs) {
     const facts = await read.get(ref)!;
     if (facts instanceof Error) reportPictureFault(src, path, ref, facts, run.report);

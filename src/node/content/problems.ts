@@ -225,6 +225,55 @@ export const catalogue = {
     message: () => 'a product cannot replace itself',
     hint: '"replacedBy" names the product a buyer should look at instead.',
   },
+  // Importing the catalogue from a spreadsheet (npm run catalogue -- import): problems of the sheet itself.
+  'unreadable-sheet': {
+    message: (p: { detail: string }) => p.detail,
+    hint: 'Import an .xlsx workbook or a .csv file (UTF-8, comma or semicolon between fields), its first row the column headers. `npm run catalogue -- template products.xlsx` writes an empty one.',
+  },
+  'unknown-column': {
+    message: (p: { header: string; guess?: string | undefined }) => `unknown column "${p.header}"${didYouMean(p.guess)}`,
+    hint: 'The columns are id, name, brand, category, model, description, image, image alt, specifications, applications, datasheet, price, status, replaced by, and "spec: <Name> [<unit>]" for a specification value; a column left out leaves its field as it is.',
+  },
+  'duplicate-column': {
+    message: (p: { header: string }) => `the column "${p.header}" is there twice`,
+    hint: 'Each column once: delete or rename the second.',
+  },
+  'missing-column': {
+    message: (p: { header: string }) => `the sheet has no "${p.header}" column`,
+    hint: 'The id column matches each row with its product (or names a new one); without it no row can be imported.',
+  },
+  'empty-cell': {
+    message: (p: { header: string }) => `the ${p.header} is required: this cell cannot be empty`,
+    hint: 'Fill the cell, or leave the whole column out of the sheet to keep every product\'s value as it is.',
+  },
+  'bad-id': {
+    message: (p: { id: string; safe: string }) => `"${p.id}" cannot be a product id: ids are lowercase words joined by hyphens${p.safe ? `, e.g. "${p.safe}"` : ''}`,
+    hint: 'A product\'s id names its file and its page (/products/<id>): letters, digits and hyphens. Ids match existing products whatever their case.',
+  },
+  'duplicate-row': {
+    message: (p: { id: string; row: number }) => `the product "${p.id}" is on row ${p.row} already`,
+    hint: 'One row per product: merge the two rows.',
+  },
+  'date-cell': {
+    message: (p: { day: string }) => `this cell is a date in the spreadsheet (${p.day}), not text: a model number or a value typed like a date is turned into one`,
+    hint: 'Format the column as Text in the spreadsheet, then type the value again (or start it with an apostrophe).',
+  },
+  'formula-cell': {
+    message: (p: { formula: string; value: string }) => `this cell is a formula (${p.formula}): its value "${p.value}", as the spreadsheet last calculated it, is imported`,
+    hint: 'A warning: the value is imported, not the formula. Paste the values only (Paste Special > Values) to keep the sheet plain.',
+  },
+  'formula-without-value': {
+    message: (p: { formula: string }) => `this cell is a formula (${p.formula}) with no value saved with it`,
+    hint: 'Open the file in the spreadsheet and save it again, so that the values are calculated and saved, or paste the values only.',
+  },
+  'file-not-found': {
+    message: (p: { name: string; folder: string }) => `no file "${p.name}" in ${p.folder}`,
+    hint: 'A picture or datasheet cell names a file in the folder beside the sheet (or --files <folder>), a file already under public/ by its path (/images/...), or an https:// address.',
+  },
+  'bad-file': {
+    message: (p: { name: string; detail: string }) => `${p.name}: ${p.detail}`,
+    hint: 'Pictures are JPEG, PNG, WebP or AVIF photos of at most 25 MB and 40 megapixels; datasheets are PDF files of at most 25 MB.',
+  },
   'partner-page-mismatch': {
     message: (p: { id: string }) => `a partner page opens with the partner-profile block of its own partner, "${p.id}"`,
     hint: 'pages-data/partner/{id}.json is the page of the partner with that id.',
@@ -288,7 +337,7 @@ type MessageParams<C extends Code> = Parameters<(typeof catalogue)[C]['message']
 export type Params<C extends Code> = MessageParams<C> extends [infer P] ? P : Record<string, never>;
 
 /** Problems that are warnings: reported, but the content is valid and builds. */
-export const WARNINGS: ReadonlySet<Code> = new Set(['picture-small']);
+export const WARNINGS: ReadonlySet<Code> = new Set(['picture-small', 'formula-cell']);
 
 export interface Problem {
   /** Path from the project root, e.g. pages-data/services/water-testing.json */
