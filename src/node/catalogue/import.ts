@@ -72,7 +72,8 @@ interface RowRecord {
   columns: [string, number][];
 }
 
-const isBlank = (cell: Cell | undefined) => cell === undefined || cell.value === null || (typeof cell.value === 'string' && cell.value.trim() === '');
+/** A cell with nothing in it (a formula is something, even without a value saved). */
+const isBlank = (cell: Cell | undefined) => cell === undefined || (!cell.formula && (cell.value === null || (typeof cell.value === 'string' && cell.value.trim() === '')));
 
 export async function planImport(root: string, file: string, options: ImportOptions = {}): Promise<ImportPlan> {
   const shownFile = file.replace(/^.*[\\/]/, '');
@@ -145,7 +146,8 @@ export async function planImport(root: string, file: string, options: ImportOpti
   const categories = named(readJson(RECORD_FILES.categories)?.categories) as { id: string; name?: string; attributes?: { name: string; type: string }[] }[];
   const byIdOrName = (list: { id: string; name?: string }[], text: string) => {
     const t = text.trim().toLowerCase();
-    return list.find((r) => r.id.toLowerCase() === t)?.id ?? list.find((r) => r.name?.toLowerCase() === t)?.id ?? text.trim();
+    // Neither: as typed, in lowercase (ids are), for validate to name the nearest.
+    return list.find((r) => r.id.toLowerCase() === t)?.id ?? list.find((r) => r.name?.toLowerCase() === t)?.id ?? t;
   };
 
   // Each row's record. The ids of the sheet first, so that "replaced by" may name a product of the sheet.
@@ -254,7 +256,8 @@ export async function planImport(root: string, file: string, options: ImportOpti
       }
       setAt(f.record.after, f.path, result.ref);
       if (result.data && !publicFiles.has(result.ref)) {
-        const staged = join(staging, String(publicFiles.size));
+        // Named as it will be: validate compares a picture's content with its extension.
+        const staged = join(staging, `${publicFiles.size}-${result.ref.replace(/^.*\//, '')}`);
         writeFileSync(staged, result.data);
         publicFiles.set(result.ref, staged);
         plan.writes.set(`public${result.ref}`, result.data);
@@ -281,12 +284,17 @@ export async function planImport(root: string, file: string, options: ImportOpti
     }
     const { problems, warnings } = await loadContent(root, { overrides, publicFiles, skipSchemaFiles: true });
     const header = (index: number) => String(head.cells[index]!.value).trim();
+    // A cell with a problem of its own (an empty required cell, a file that is not a picture) is not reported again by validate.
+    const reported = new Set(plan.problems.map((p) => `${p.row} ${p.column}`));
     const toSheet = (p: Problem, list: ImportProblem[]) => {
       const r = byFile.get(p.file);
       const column = r?.columns.find(([path]) => p.path === path || p.path.startsWith(`${path}.`) || p.path.startsWith(`${path}[`))?.[1];
       const hint = hintOf(p);
+      if (r && column !== undefined && reported.has(`${r.row} ${columnName(column)}`)) return;
       if (r && column !== undefined) list.push({ at: at(r.row, column, header(column)), row: r.row, column: columnName(column), header: header(column), code: p.code, message: p.message, hint });
-      else list.push({ at: `${p.file}:${p.line}:${p.column}  ${p.path || '(document)'}${r ? ` (row ${r.row})` : ''}`, code: p.code, message: p.message, hint });
+      // A field no column of the sheet gives (a new product's description, where the sheet has no such column): at the row's id.
+      else if (r) list.push({ at: at(r.row, idColumn.index, idColumn.header), row: r.row, column: columnName(idColumn.index), header: idColumn.header, code: p.code, message: `${p.path}: ${p.message}`, hint });
+      else list.push({ at: `${p.file}:${p.line}:${p.column}  ${p.path || '(document)'}`, code: p.code, message: p.message, hint });
     };
     for (const p of problems) toSheet(p, plan.problems);
     for (const p of warnings) toSheet(p, plan.warnings);

@@ -287,28 +287,35 @@ function checkSpecifications(run: Run, recs: RecordDocs) {
       if (a.type !== 'number' && a.unit) run.report(categoriesFile!, [...at, 'unit'], 'attribute-definition', { name: a.name, detail: `a ${a.type} attribute has no "unit"` });
     });
   });
-  for (const [rel, doc] of recs.productDocs) {
-    const src = run.sources.get(rel)!;
-    if (doc.replacedBy !== undefined && doc.replacedBy === productIdOfFile(rel)) run.report(src, ['replacedBy'], 'replaced-by-itself', {});
-    else if (doc.replacedBy !== undefined && doc.status !== 'discontinued') run.report(src, ['replacedBy'], 'replaced-not-discontinued', { id: doc.replacedBy });
-    const category = recs.categories.get(doc.category);
-    if (!category) continue; // an unknown category is reported as such
+  // Every product file that parses, valid or not, so that one run reports these with its other problems.
+  for (const [rel, src] of run.sources) {
+    const doc = productIdOfFile(rel) ? (run.parsed.get(rel) as { category?: unknown; specifications?: unknown; status?: unknown; replacedBy?: unknown } | undefined) : undefined;
+    if (!doc || typeof doc !== 'object') continue;
+    const failed = run.failedAt.get(rel);
+    if (typeof doc.replacedBy === 'string' && !failed?.has('replacedBy')) {
+      if (doc.replacedBy === productIdOfFile(rel)) run.report(src, ['replacedBy'], 'replaced-by-itself', {});
+      else if (doc.status !== 'discontinued') run.report(src, ['replacedBy'], 'replaced-not-discontinued', { id: doc.replacedBy });
+    }
+    const category = typeof doc.category === 'string' ? recs.categories.get(doc.category) : undefined;
+    if (!category || !Array.isArray(doc.specifications)) continue; // an unknown category is reported as such
     const attributes = category.attributes ?? [];
     const given = new Set<string>();
-    doc.specifications.forEach((v, i) => {
-      if (typeof v === 'string') return;
+    doc.specifications.forEach((v: unknown, i) => {
       const at: Path = ['specifications', i];
-      const attribute = attributes.find((a) => a.name === v.name);
+      // A line of text, or a value its schema refused (reported already).
+      if (!v || typeof v !== 'object' || failed?.has(fieldPath(at)) || [...(failed ?? [])].some((f) => f.startsWith(`${fieldPath(at)}.`))) return;
+      const { name, value, unit } = v as { name: string; value: string | number; unit?: string };
+      const attribute = attributes.find((a) => a.name === name);
       if (!attribute) {
         const known = attributes.map((a) => a.name);
-        return run.report(src, [...at, 'name'], 'unknown-attribute', { name: v.name, category: category.id, guess: nearest(v.name, known), known });
+        return run.report(src, [...at, 'name'], 'unknown-attribute', { name, category: category.id, guess: nearest(name, known), known });
       }
-      if (given.has(v.name)) run.report(src, [...at, 'name'], 'duplicate-attribute', { name: v.name });
-      given.add(v.name);
-      const wrong = valueProblem(attribute, v.value);
-      if (wrong) run.report(src, [...at, 'value'], 'attribute-type', { name: v.name, expected: wrong, received: show(v.value) });
-      if ((attribute.unit ?? '') !== (v.unit ?? '')) {
-        run.report(src, [...at, v.unit === undefined ? 'value' : 'unit'], 'attribute-unit', { name: v.name, expected: attribute.unit ? `"${attribute.unit}"` : 'none', received: v.unit ? `"${v.unit}"` : 'none' });
+      if (given.has(name)) run.report(src, [...at, 'name'], 'duplicate-attribute', { name });
+      given.add(name);
+      const wrong = valueProblem(attribute, value);
+      if (wrong) run.report(src, [...at, 'value'], 'attribute-type', { name, expected: wrong, received: show(value) });
+      if ((attribute.unit ?? '') !== (unit ?? '')) {
+        run.report(src, [...at, unit === undefined ? 'value' : 'unit'], 'attribute-unit', { name, expected: attribute.unit ? `"${attribute.unit}"` : 'none', received: unit ? `"${unit}"` : 'none' });
       }
     });
   }
