@@ -53,6 +53,9 @@ export function entryRoute(templateRoute: string, id: string, page = 1): string 
  */
 export const pageDataPath = (route: string) => `/_data/pages${route === '/' ? '' : route}/index.json`;
 
+/** Where the build writes a category's facets file, what its listing's filters fetch (src/lib/facets.ts). */
+export const facetsPath = (category: string) => `/_data/facets/${category}.json`;
+
 /** The page a document serves: a.json is /a, a/b.json is /a/b, a/index.json is /a, index.json is /. */
 export function routeOfFile(file: string): string {
   const path = file.replace(/\.json$/, '').replace(/(^|\/)index$/, '');

@@ -16,6 +16,7 @@ import { stats } from './stats.ts';
 import { supplierGrid } from './supplier-grid.ts';
 import { tabs } from './tabs.ts';
 import { textBlock } from './text.ts';
+import { productCompare } from './product-compare.ts';
 
 /**
  * Every block type, by its `type`: the union of page blocks is made from these definitions, and
@@ -39,6 +40,7 @@ export const blockDefinitions = {
   'product-related': productRelated,
   'product-list': productList,
   'catalogue-index': catalogueIndex,
+  'product-compare': productCompare,
 };
 
 type Definitions = typeof blockDefinitions;

@@ -30,7 +30,8 @@ export const productDetail = defineBlock({
     return {
       product,
       brand,
-      category: { name: category.name, url: records.url('product-categories', category.id) },
+      // Linked where it has a listing (a category whose products are all discontinued has none).
+      category: { name: category.name, url: records.listings('product-categories').find((l) => l.id === category.id)?.url },
       trail,
       /** Its specification values, a row each, in its category's order; its other specifications as lines. */
       table: specTable(product, category),

@@ -39,6 +39,7 @@ export const registry: BlockRegistry = {
   'product-related': component(() => import('./product-related/ProductRelated'), (m) => m.ProductRelated),
   'product-list': component(() => import('./product-list/ProductList'), (m) => m.ProductList),
   'catalogue-index': component(() => import('./catalogue-index/CatalogueIndex'), (m) => m.CatalogueIndex),
+  'product-compare': component(() => import('./product-compare/ProductCompare'), (m) => m.ProductCompare),
 };
 
 // The registry's mapped type guarantees registry[t] renders blocks of type t with their records;

@@ -97,7 +97,8 @@ export function recordsOf(data: RecordData, entry?: Entry): Records {
 export function productEntry(records: Records, templateRoute: string, product: Product, above: readonly Crumb[]): ProductEntry {
   const url = entryRoute(templateRoute, product.id);
   const category = records.category(product.category);
-  const listed = records.url('product-categories', category.id);
+  // Its category's listing, where it has one: a category whose products are all discontinued has none.
+  const listed = records.listings('product-categories').find((l) => l.id === category.id)?.url;
   const trail = [...above, ...(listed ? [{ name: category.name, url: listed }] : []), { name: product.name, url }];
   return { collection: 'products', product, brand: records.brand(product.brand), category, url, trail };
 }

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Card, Stack, Text, Title } from '@mantine/core';
 import type { ProductSummary } from '../../schemas/collections';
 import { InternalLink } from './actions';
+import { CompareCheck } from './CompareCheck';
 import { Picture } from './Picture';
 
 /** A product in a list of products: its picture, category, name (the link to its page), brand and model. */
@@ -24,6 +25,7 @@ export function ProductCard({ product, headingOrder = 3 }: { product: ProductSum
           {product.model ? ` · ${product.model}` : ''}
         </Text>
       </Stack>
+      <CompareCheck id={product.id} name={product.name} />
     </Card>
   );
 }

@@ -4,8 +4,10 @@ import site from 'virtual:site';
 import { brandedName, type Crumb } from '../../../schemas/collections';
 import { mailtoUrl, productQuoteMail, whatsappUrl } from '../../lib/mail';
 import { external, InternalLink } from '../../ui/actions';
+import { CompareCheck } from '../../ui/CompareCheck';
 import { ItemList } from '../../ui/ItemList';
 import { Picture } from '../../ui/Picture';
+import { PrintFooter } from '../../ui/PrintFooter';
 import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
@@ -107,6 +109,7 @@ export function ProductDetail({ block, product, brand, category, trail, table, l
                   </Button>
                 )}
               </div>
+              <CompareCheck id={product.id} name={product.name} label="Add to compare" />
             </div>
             <Picture src={product.image.src} alt={product.image.alt} className="hero-image" />
           </ResponsiveGrid>
@@ -132,6 +135,7 @@ export function ProductDetail({ block, product, brand, category, trail, table, l
           </ResponsiveGrid>
         </Section>
       )}
+      <PrintFooter />
     </>
   );
 }

@@ -16,6 +16,7 @@ import { shareContent } from '../content/vite-plugin.ts';
 import { encodePictures } from '../pictures/encode.ts';
 import { hostFiles } from './host-files.ts';
 import type { PageParts } from './page-html.ts';
+import { facetFiles } from './facets.ts';
 import { buildSearchIndex, searchFiles } from './search-index.ts';
 import { jsonLdScript, structuredData } from './structured-data.ts';
 
@@ -99,7 +100,7 @@ async function main() {
   }
   renderers.post(batch);
   const search = searchFiles(content);
-  for (const [path, text] of search) {
+  for (const [path, text] of [...search, ...facetFiles(content)]) {
     mkdirSync(dirname(join(dist, path)), { recursive: true });
     writeFileSync(join(dist, path), text);
   }

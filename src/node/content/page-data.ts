@@ -1,7 +1,8 @@
 // The files the app fetches by their path rather than importing them as code: the document of every
 // route (at schemas/routes.ts pageDataPath), so neither the app's code nor any list it carries grows
-// with the number of pages, and the products' parts of the search index. `npm run build` writes them
+// with the number of pages, the products' parts of the search index and the listings' facets files. `npm run build` writes them
 // into dist/; the dev server answers them from the content as it is, here.
+import { facetFiles } from '../build/facets.ts';
 import { searchFiles } from '../build/search-index.ts';
 import { type Content, resolvePage } from './load.ts';
 
@@ -15,7 +16,7 @@ function routeOfDataPath(path: string): string | undefined {
 
 /** The text of the file at this path, or undefined when there is none. */
 export function dataFile(content: Content, path: string): string | undefined {
-  if (!path.startsWith(PAGES)) return searchFiles(content).get(path);
+  if (!path.startsWith(PAGES)) return searchFiles(content).get(path) ?? facetFiles(content).get(path);
   const route = routeOfDataPath(path);
   const page = route === undefined ? undefined : content.routes.get(route);
   return page && JSON.stringify(resolvePage(content, page));
