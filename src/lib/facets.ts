@@ -1,7 +1,7 @@
 // Narrowing a category's listing by brand and by its filterable attributes (issue 37, item 6). The
 // build writes one small file per category (src/node/build/facets.ts, at schemas/routes.ts facetsPath): every product of the category
 // with its brand and the values of its filterable attributes, fetched only when a visitor filters. The
-// choices live in the page's address (?brand=palintest&readability=0.1-1), so a filtered list can be
+// choices live in the page's address (?brand=palintest&readability=0.1..1), so a filtered list can be
 // shared, bookmarked and opened with Back. Pure functions: the block and the tests call them.
 import type { PagePicture } from '../page/types';
 
@@ -42,8 +42,8 @@ export const noFilters = (): Filters => ({ brands: [], values: {}, ranges: {} })
 export const isFiltered = (f: Filters) => f.brands.length > 0 || Object.values(f.values).some((v) => v.length > 0) || Object.values(f.ranges).some((r) => r.min !== undefined || r.max !== undefined);
 
 /**
- * The filters an address names: ?brand=a,b&data-transfer=Bluetooth&incubators=1-3 (a range's open end
- * left empty: 1- or -3). `get` reads a parameter of the address (the router's parsed search).
+ * The filters an address names: ?brand=a,b&data-transfer=Bluetooth&incubators=1..3 (a range's open end
+ * left empty: 1.. or ..3). `get` reads a parameter of the address (the router's parsed search).
  */
 export function filtersFromParams(get: (key: string) => unknown, attributes: readonly FacetAttribute[]): Filters {
   const text = (key: string) => {
@@ -59,12 +59,11 @@ export function filtersFromParams(get: (key: string) => unknown, attributes: rea
       if (v.length) f.values[a.key] = v;
       continue;
     }
-    const m = /^(-?[\d.]*)-(-?[\d.]*)$/.exec(text(a.key));
-    const exact = /^-?[\d.]+$/.test(text(a.key)) ? text(a.key) : undefined;
-    const [min, max] = exact !== undefined ? [exact, exact] : [m?.[1], m?.[2]];
+    // min..max, either end left open (1.. or ..3); one number is that value exactly. Values may be negative (-86..-20).
+    const [min, max] = text(a.key).includes('..') ? text(a.key).split('..', 2) : [text(a.key), text(a.key)];
     const range: { min?: number; max?: number } = {};
-    if (min && Number.isFinite(Number(min))) range.min = Number(min);
-    if (max && Number.isFinite(Number(max))) range.max = Number(max);
+    if (min?.trim() && Number.isFinite(Number(min))) range.min = Number(min);
+    if (max?.trim() && Number.isFinite(Number(max))) range.max = Number(max);
     if (range.min !== undefined || range.max !== undefined) f.ranges[a.key] = range;
   }
   return f;
@@ -78,7 +77,7 @@ export function paramsOfFilters(f: Filters, attributes: readonly FacetAttribute[
     const values = f.values[a.key];
     if (values?.length) out[a.key] = values.join(',');
     const r = f.ranges[a.key];
-    if (r && (r.min !== undefined || r.max !== undefined)) out[a.key] = `${r.min ?? ''}-${r.max ?? ''}`;
+    if (r && (r.min !== undefined || r.max !== undefined)) out[a.key] = `${r.min ?? ''}..${r.max ?? ''}`;
   }
   return out;
 }

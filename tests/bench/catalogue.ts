@@ -1,11 +1,15 @@
 // npm run bench:catalogue: in a scratch copy, makes a sheet of ROWS (10,000) products and times the
 // import's dry run and its apply, then the same sheet again (which applies nothing), with the peak
-// memory of each. Targets on 2 cores: 15 s or less each, 1 GB peak memory or less. A benchmark, not
-// a test: measure on a quiet machine.
+// memory of each, and the largest facets file a listing's filters would then download. Targets on 2
+// cores: 15 s or less each, 1 GB peak memory or less; 50 KB gzip for the facets. A benchmark, not a
+// test: measure on a quiet machine.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import writeXlsxFile from 'write-excel-file/node';
+import { facetFiles } from '../../src/node/build/facets';
 import { COLUMNS } from '../../src/node/catalogue/columns';
+import { loadContent } from '../../src/node/content/load';
 import { measured } from '../support/memory';
 import { scratchProject } from '../support/scratch';
 
@@ -56,6 +60,11 @@ try {
   console.log(`\n${ROWS} rows (${data[0]!.length} columns), in ${scratch.dir}; targets: 15 s or less, 1 GB peak memory or less each\n`);
   console.log('| run                        | seconds | peak memory | result');
   for (const [name, r] of runs) console.log(`| ${name.padEnd(26)} | ${r.seconds.toFixed(1).padStart(7)} | ${mb(r.peak).padStart(11)} | ${r.summary}`);
+  // What filtering a listing downloads: its category's facets file (the filters' code is in the listing's first load).
+  const { content } = await loadContent(scratch.dir);
+  const facets = [...facetFiles(content!)].map(([path, text]) => ({ path, count: (JSON.parse(text) as { products: unknown[] }).products.length, gzip: gzipSync(text, { level: 9 }).length }));
+  const largest = facets.sort((a, b) => b.gzip - a.gzip)[0]!;
+  console.log(`\nlargest facets file (what filtering a listing downloads): ${largest.path}, ${largest.count} products, ${(largest.gzip / 1024).toFixed(1)} KB gzip (target: 50 KB or less)`);
   console.log(`\nuptime: ${execFileSync('uptime', { encoding: 'utf8' }).trim()}`);
 } finally {
   scratch.remove();

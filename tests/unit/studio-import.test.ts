@@ -20,7 +20,7 @@ afterAll(() => {
 });
 
 const headers = (type: string) => ({ 'Content-Type': type, Origin: api.base });
-const upload = (session: string, name: string, body: Buffer) => fetch(`${api.base}/__studio/api/import/file?session=${session}&name=${encodeURIComponent(name)}`, { method: 'POST', headers: headers('application/octet-stream'), body });
+const upload = (session: string, name: string, body: Buffer) => fetch(`${api.base}/__studio/api/import/file?session=${session}&name=${encodeURIComponent(name)}`, { method: 'POST', headers: headers('application/octet-stream'), body: new Uint8Array(body) });
 const call = async (what: 'check' | 'apply', body: unknown) => {
   const res = await fetch(`${api.base}/__studio/api/import/${what}`, { method: 'POST', headers: headers('application/json'), body: JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as StudioImport & { error?: string } };
