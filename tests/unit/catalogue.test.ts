@@ -124,3 +124,18 @@ describe('a product page', () => {
     expect(lovibond.products.map((p) => p.id)).toEqual(['md-610-photometer']);
   });
 });
+
+describe('specification values', () => {
+  it('are found by the site search, as the free-text specifications are', async () => {
+    const { searchEntries } = await import('../../src/node/build/search-index');
+    const md610 = searchEntries(content).find((e) => e.url === '/products/md-610-photometer')!;
+    expect(md610.items).toEqual(expect.arrayContaining(['Data transfer: Bluetooth', 'Reagent formats: Tablet, powder and liquid']));
+  });
+
+  it('/products narrows its categories by brand: each brand\'s count in each category', () => {
+    const page = content.routes.get('/products')!;
+    const index = resolvePage(content, page).blocks.find((b) => b.block.type === 'catalogue-index' && b.block.list === 'product-categories')!.props as { brands: { id: string; counts: Record<string, number> }[] };
+    expect(index.brands.find((b) => b.id === 'palintest')!.counts).toEqual({ photometers: 1, 'pool-testing': 1, reagents: 1 });
+    expect(index.brands.find((b) => b.id === 'delagua')!.counts).toEqual({ consumables: 1, 'microbiology-kits': 1 });
+  });
+});
