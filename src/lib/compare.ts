@@ -58,6 +58,6 @@ export function toggleCompared(id: string): boolean {
 export const setCompared = (ids: string[]) => write(ids);
 
 /** The comparison's page; its address names the products (?products=a,b), so it can be shared. */
-export const COMPARE_PAGE = '/products/compare';
+export const COMPARE_PAGE = '/compare';
 export const compareSearch = (ids: readonly string[]) => ({ products: ids.join(',') });
 export const idsFromParam = (value: unknown) => (value === undefined || value === null ? '' : String(value)).split(',').map((s) => s.trim()).filter(Boolean).slice(0, COMPARE_MAX);

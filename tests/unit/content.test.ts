@@ -78,9 +78,9 @@ describe('routes (specification section 2)', () => {
         ...SPEC_INDUSTRIES.map((s) => `/industries/${s}`),
         ...SPEC_POLICIES.map((s) => `/policies/${s}`),
         ...SPEC_PARTNERS.flatMap((id) => [`/partner/${id}`, `/${id}`]),
-        // The catalogue (D16): its index, its comparison, a page per product, a page per category and per brand with products.
+        // The catalogue (D16): its index, a page per product, a page per category and per brand with products.
         '/products',
-        '/products/compare',
+        '/compare',
         ...[...content.products.keys()].map((id) => `/products/${id}`),
         ...new Set([...content.products.values()].map((p) => `/products/category/${p.category}`)),
         ...new Set([...content.products.values()].map((p) => `/products/brand/${p.brand}`)),
