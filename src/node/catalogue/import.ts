@@ -6,7 +6,7 @@
 // A column the sheet lacks leaves its field as it is; a product leaves the range only by its status.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fieldPath, loadContent, nearest, type Problem } from '../content/load.ts';
 import { type Code, hintOf, message, type Params, WARNINGS } from '../content/problems.ts';
 import { productFile, productIdOfFile, PRODUCTS_FOLDER, RECORD_FILES } from '../../../schemas/routes.ts';
@@ -316,7 +316,8 @@ export function applyImport(root: string, plan: ImportPlan): string[] {
     for (const [rel, data] of plan.writes) {
       const path = join(root, rel);
       mkdirSync(dirname(path), { recursive: true });
-      const tmp = `${path}.import-${process.pid}.tmp`;
+      // A dot file, as the studio's staged writes are: the dev server's watcher waits for the rename.
+      const tmp = join(dirname(path), `.${basename(path)}.import-${process.pid}.tmp`);
       writeFileSync(tmp, data);
       staged.push([tmp, path]);
     }
