@@ -2,7 +2,8 @@
 // with "collection": "products") gives every entry of its collection a page of its own at its route with
 // the entry's id in place of [id]; the listing collections (categories, brands) give each entry as many
 // pages as it takes to list its products PAGE_SIZE at a time. No zod here: the browser imports it.
-import type { Product, ProductCategory } from './records.ts';
+import type { Product, ProductCategory, SpecValue } from './records.ts';
+import { withUnit } from './units.ts';
 
 export const collections = ['products', 'product-categories', 'product-brands'] as const;
 export type Collection = (typeof collections)[number];
@@ -76,6 +77,27 @@ export type ListingPageEntry = Extract<Entry, { collection: ListingEntry['collec
 /** A product's name with its brand in front, unless the name starts with it already ("Palintest Photometer 7500"). */
 export const brandedName = (product: { name: string }, brand: { name: string }) =>
   product.name.toLowerCase().startsWith(brand.name.toLowerCase()) ? product.name : `${brand.name} ${product.name}`;
+
+export const isSpecValue = (s: string | SpecValue): s is SpecValue => typeof s !== 'string';
+
+/**
+ * A product's specification values as rows of a table, in the order its category lists its
+ * attributes (any other after them): each with its value and unit as one text.
+ */
+export function specTable(product: Pick<Product, 'specifications'>, category: Pick<ProductCategory, 'attributes'>): { name: string; value: string }[] {
+  const order = (category.attributes ?? []).map((a) => a.name);
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+  return product.specifications
+    .filter(isSpecValue)
+    .sort((a, b) => rank(a.name) - rank(b.name))
+    .map((v) => ({ name: v.name, value: withUnit(v.value, v.unit) }));
+}
+
+/** A specification as one line of text: a value as "Readability: 0.1 mg". */
+export const specLine = (s: string | SpecValue) => (typeof s === 'string' ? s : `${s.name}: ${withUnit(s.value, s.unit)}`);
+
+/** Whether a product is out of the range: its page stays, the listings leave it out. */
+export const isDiscontinued = (p: Pick<Product, 'status'>) => p.status === 'discontinued';
 
 /** The words a template's texts may name in braces ({name}), and what they stand for on each entry's page. */
 export function entryTokens(entry: Entry): Record<string, string> {

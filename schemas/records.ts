@@ -40,10 +40,30 @@ export const partnersDocument = z.strictObject({
   partners: z.array(partner).min(1),
 });
 
+const unit = z
+  .string()
+  .trim()
+  .min(1)
+  .max(20)
+  .meta({ description: 'The unit, as buyers read it: mg, g, µm, °C, mL, %. Values of the attribute are in this unit.' });
+
+/** What products of a category can be compared by: a specification given as a value, filtered and compared across its products. */
+export const attribute = z
+  .strictObject({
+    name: text('The attribute as buyers read it, e.g. "Readability". A product\'s value names it exactly.').max(60),
+    type: z.enum(['number', 'text', 'choice']).meta({ description: 'number: a figure in `unit` (filtered by a range); text: any words; choice: one of `choices`.' }),
+    unit: unit.optional(),
+    choices: z.array(z.string().trim().min(1)).min(1).optional().meta({ description: 'For type "choice": the values a product may give.' }),
+    filter: z.boolean().optional().meta({ description: 'true: buyers can narrow the category\'s listing by it.' }),
+  })
+  .meta({ title: 'Attribute' });
+export type Attribute = z.infer<typeof attribute>;
+
 /** The catalogue's categories: a product names one of these by id, so a typo never makes a new category. */
 export const productCategory = z.strictObject({
   id: slug,
   name: text('The category as buyers read it, e.g. "Photometers".', 'title'),
+  attributes: z.array(attribute).optional().meta({ description: 'The specifications its products give as values, in the order pages and comparisons show them.' }),
 });
 export type ProductCategory = z.infer<typeof productCategory>;
 
@@ -55,6 +75,19 @@ export const productCategoriesDocument = z
   .meta({ title: 'Product categories', description: 'Every category a product may name (pages-data/records/product-categories.json).' });
 
 const listItem = z.string().trim().min(1).max(MAX_LENGTH.lead);
+
+/** A specification given as a value of one of its category's attributes, beside the free-text ones. */
+export const specValue = z
+  .strictObject({
+    name: text('An attribute of the product\'s category, by its name there, e.g. "Readability".'),
+    value: z.union([z.number(), z.string().trim().min(1)]).meta({ description: 'A number for a number attribute (in the attribute\'s unit), else text.' }),
+    unit: unit.optional().meta({ description: 'The attribute\'s unit, written as its category writes it.' }),
+  })
+  .meta({ title: 'Specification value', description: 'A value of one of the category\'s attributes: { "name": "Readability", "value": 0.1, "unit": "mg" }.' });
+export type SpecValue = z.infer<typeof specValue>;
+
+/** Whether a product is still offered: a discontinued one keeps its page (D17, D21), out of the listings. */
+export const productStatuses = ['active', 'discontinued'] as const;
 
 /**
  * One product of the catalogue, in a file of its own: pages-data/records/products/<id>.json, its id
@@ -70,10 +103,15 @@ export const productDocument = z
     packSize: listItem.optional().meta({ description: 'What one unit holds, where it applies (e.g. "Pack of 250 tablets").' }),
     description: text('What it does, in a sentence or two.'),
     image: image.meta({ description: 'The product\'s picture and what it shows.' }),
-    specifications: z.array(listItem).default([]),
+    specifications: z
+      .array(z.union([listItem.meta({ title: 'Specification text', description: 'A specification in words, one line.' }), specValue]))
+      .default([])
+      .meta({ description: 'Each a line of text, or a value of one of the category\'s attributes ({ "name", "value", "unit" }).' }),
     applications: z.array(listItem).default([]),
     datasheet: pdfFile.optional(),
     price: z.string().trim().min(1).max(MAX_LENGTH.label).optional().meta({ description: 'Price text; "Contact for pricing" where no price is published.' }),
+    status: z.enum(productStatuses).optional().meta({ description: '"discontinued": no longer offered. Its page stays at its address, says so and links to its category and its replacement; listings leave it out.' }),
+    replacedBy: productId.optional().meta({ description: 'The product that replaces a discontinued one, by id.' }),
   })
   .meta({ title: 'Product', description: 'One product: pages-data/records/products/<id>.json (the file name is its id).' });
 

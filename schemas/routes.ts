@@ -58,13 +58,16 @@ export const pageDataPath = (route: string) => `/_data/pages${route === '/' ? ''
 
 /**
  * Whether a path names a file the build writes beside the pages (their documents under /_data/, the
- * code under /assets/, the sitemaps, robots.txt, the hosts' files): a redirect from one would hide it.
+ * code under /assets/, the sitemaps, robots.txt, the hosts' files, the service worker): a redirect from one would hide it.
  */
 export const isBuildFile = (path: string) =>
-  /^\/(?:_data|assets)(?:\/|$)/.test(path) || /^\/(?:robots\.txt|sitemap(?:-\d+)?\.xml|_headers|_redirects|404\.html)$/.test(path);
+  /^\/(?:_data|assets)(?:\/|$)/.test(path) || /^\/(?:robots\.txt|sitemap(?:-\d+)?\.xml|_headers|_redirects|404\.html|sw\.js)$/.test(path);
 
 /** The page whose old .html address `path` is (/x.html and /x/index.html are /x's, D11); undefined for another path. */
 export const htmlAddressOf = (path: string): string | undefined => (/\.html$/.test(path) ? path.replace(/(\/index)?\.html$/, '') || '/' : undefined);
+
+/** Where the build writes a category's facets file, what its listing's filters fetch (src/lib/facets.ts). */
+export const facetsPath = (category: string) => `/_data/facets/${category}.json`;
 
 /** The page a document serves: a.json is /a, a/b.json is /a/b, a/index.json is /a, index.json is /. */
 export function routeOfFile(file: string): string {

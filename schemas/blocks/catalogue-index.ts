@@ -11,7 +11,23 @@ export const catalogueIndex = defineBlock({
     })
     .meta({ title: 'Catalogue index', description: 'Links to the products of each category or each brand, with how many there are.' }),
   place: 'body',
-  resolve: (b, records) => ({ listings: records.listings(b.list) }),
+  // The categories' list can be narrowed by brand (/products?brand=palintest): each brand's count in each category.
+  resolve: (b, records) => ({
+    listings: records.listings(b.list),
+    brands:
+      b.list === 'product-categories'
+        ? records.listings('product-brands').map((brand) => ({
+            id: brand.id,
+            name: brand.name,
+            counts: Object.fromEntries(
+              records.listings('product-categories').flatMap((c) => {
+                const n = records.productsOf(brand.id).filter((p) => p.category === c.id).length;
+                return n ? [[c.id, n]] : [];
+              }),
+            ),
+          }))
+        : [],
+  }),
   anchors: ownAnchor,
   search: (b, { listings }) => ({ parts: sectionParts(b, listings.map((l) => l.name)) }),
   offers: noOffers,

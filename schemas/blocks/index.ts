@@ -17,6 +17,7 @@ import { stats } from './stats.ts';
 import { supplierGrid } from './supplier-grid.ts';
 import { tabs } from './tabs.ts';
 import { textBlock } from './text.ts';
+import { productCompare } from './product-compare.ts';
 
 /**
  * Every block type, by its `type`: the union of page blocks is made from these definitions, and
@@ -41,6 +42,7 @@ export const blockDefinitions = {
   'product-list': productList,
   'catalogue-index': catalogueIndex,
   'request-form': requestForm,
+  'product-compare': productCompare,
 };
 
 type Definitions = typeof blockDefinitions;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { brandedName, type ProductEntry } from '../collections.ts';
+import { brandedName, isDiscontinued, isSpecValue, type ProductEntry, specLine, specTable } from '../collections.ts';
 import { besideHeading } from '../slots.ts';
 import { sectionFields } from './common.ts';
 import { defineBlock, ownAnchor, type Records } from './define.ts';
@@ -20,19 +20,31 @@ export const productDetail = defineBlock({
     .meta({
       title: 'Product detail',
       description:
-        "The top of a product's page, from the product of its route: breadcrumb, picture, name (the page's h1), brand, category, description, every specification and application, datasheet, Request Quote and WhatsApp.",
+        "The top of a product's page, from the product of its route: breadcrumb, picture, name (the page's h1), brand, category, description, its specification values as a table, every other specification and application, datasheet, Request Quote and WhatsApp; a discontinued product says so, with links to its category and its replacement.",
     }),
   place: 'opening',
   entry: 'product',
   resolve: (_, records) => {
     const { product, brand, category, trail } = productOfRoute(records);
-    return { product, brand, category: { name: category.name, url: records.url('product-categories', category.id) }, trail };
+    const next = product.replacedBy && isDiscontinued(product) ? records.product(product.replacedBy) : undefined;
+    return {
+      product,
+      brand,
+      // Linked where it has a listing (a category whose products are all discontinued has none).
+      category: { name: category.name, url: records.listings('product-categories').find((l) => l.id === category.id)?.url },
+      trail,
+      /** Its specification values, a row each, in its category's order; its other specifications as lines. */
+      table: specTable(product, category),
+      lines: product.specifications.filter((s): s is string => !isSpecValue(s)),
+      discontinued: isDiscontinued(product),
+      replacement: next && { name: brandedName(next, records.brand(next.brand)), url: records.url('products', next.id) ?? '' },
+    };
   },
   anchors: ownAnchor,
   search: (_, { product, brand, category }) => ({
     page: {
       title: product.name,
-      words: [category.name, product.model, product.packSize, ...product.specifications, ...product.applications],
+      words: [category.name, product.model, product.packSize, ...product.specifications.map(specLine), ...product.applications],
       kind: 'Product',
       within: brand.name,
       text: product.description,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { facetsPath } from '../routes.ts';
 import { sectionFields } from './common.ts';
 import { defineBlock, noOffers, ownAnchor, type Records } from './define.ts';
 import { productCardSlot } from './product-related.ts';
@@ -19,13 +20,19 @@ export const productList = defineBlock({
     })
     .meta({
       title: 'Product list',
-      description: "On a category's or a brand's page: its products, a page of them at a time, with links to the previous and next pages.",
+      description: "On a category's or a brand's page: its products, a page of them at a time, with links to the previous and next pages; on a category's, filters by brand and by the category's filterable attributes.",
     }),
   place: 'body',
   entry: 'listing',
   resolve: (_, records) => {
-    const { products, page, pages, pageUrls, total } = listingOfRoute(records);
-    return { products, page, pages, total, previous: pageUrls[page - 2], next: pageUrls[page] };
+    const entry = listingOfRoute(records);
+    const { products, page, pages, pageUrls, total } = entry;
+    // A category's listing can be narrowed by brand and by its filterable attributes (src/lib/facets.ts).
+    const attributes = entry.collection === 'product-categories' ? (records.category(entry.id).attributes ?? []).filter((a) => a.filter) : [];
+    const facets = entry.collection === 'product-categories' ? { url: facetsPath(entry.id), attributes: attributes.map((a) => a.name) } : undefined;
+    // A brand's listing links to the brand's partner page, where it has one.
+    const brand = entry.collection === 'product-brands' ? records.brand(entry.id) : undefined;
+    return { products, page, pages, total, previous: pageUrls[page - 2], next: pageUrls[page], facets, brandPage: brand?.page, brandName: brand?.name };
   },
   anchors: ownAnchor,
   // A category's or a brand's list of products is found with the products.

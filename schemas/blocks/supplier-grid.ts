@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { brandedName } from '../collections.ts';
+import { brandedName, specLine } from '../collections.ts';
 import { supplierId } from '../primitives.ts';
 import type { Product, Supplier } from '../records.ts';
 import { partnerPage } from '../routes.ts';
@@ -16,7 +16,7 @@ export const SHOWN_PRODUCTS = 3;
  * products leads before the app runs).
  */
 export type ShownSupplier = Supplier & {
-  products: (Product & { url: string; categoryName: string })[];
+  products: (Omit<Product, 'specifications'> & { specifications: string[]; url: string; categoryName: string })[];
   productCount: number;
   allProducts?: string | undefined;
   listing?: string | undefined;
@@ -36,7 +36,7 @@ export const supplierGrid = defineBlock({
       const products = records.productsOf(id);
       return {
         ...records.supplier(id),
-        products: products.slice(0, SHOWN_PRODUCTS).map((p) => ({ ...p, url: records.url('products', p.id) ?? '', categoryName: records.category(p.category).name })),
+        products: products.slice(0, SHOWN_PRODUCTS).map((p) => ({ ...p, specifications: p.specifications.map(specLine), url: records.url('products', p.id) ?? '', categoryName: records.category(p.category).name })),
         productCount: products.length,
         allProducts: products.length > SHOWN_PRODUCTS ? records.url('product-brands', id) : undefined,
         listing: products.length > 0 ? records.url('product-brands', id) : undefined,

@@ -40,6 +40,7 @@ export const registry: BlockRegistry = {
   'product-list': component(() => import('./product-list/ProductList'), (m) => m.ProductList),
   'catalogue-index': component(() => import('./catalogue-index/CatalogueIndex'), (m) => m.CatalogueIndex),
   'request-form': component(() => import('./request-form/RequestForm'), (m) => m.RequestForm),
+  'product-compare': component(() => import('./product-compare/ProductCompare'), (m) => m.ProductCompare),
 };
 
 // The registry's mapped type guarantees registry[t] renders blocks of type t with their records;

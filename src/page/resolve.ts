@@ -1,6 +1,6 @@
 import { blockDefinitions, type Block } from '../../schemas/blocks/index.ts';
 import type { Records } from '../../schemas/blocks/define.ts';
-import type { Brand, Collection, Crumb, Entry, Listing, ProductEntry } from '../../schemas/collections.ts';
+import { type Brand, type Collection, type Crumb, type Entry, isDiscontinued, type Listing, type ProductEntry } from '../../schemas/collections.ts';
 import { entryRoute, partnerAlias } from '../../schemas/routes.ts';
 import type { Partner, Product, ProductCategory, Supplier } from '../../schemas/records.ts';
 import type { RenderedBlock } from './types.ts';
@@ -20,7 +20,7 @@ export interface RecordData {
   templates: Partial<Record<Collection, string>>;
 }
 
-/** What is worked out once from the records: each brand's products, the categories and brands with products. */
+/** What is worked out once from the records: each brand's products (discontinued ones left out), the categories and brands with products. */
 interface Indexes {
   byBrand: Map<string, Product[]>;
   listings: Record<'product-categories' | 'product-brands', Listing[]>;
@@ -51,6 +51,7 @@ export function recordsOf(data: RecordData, entry?: Entry): Records {
     const byBrand = new Map<string, Product[]>();
     const byCategory = new Map<string, number>();
     for (const p of data.products.values()) {
+      if (isDiscontinued(p)) continue;
       const list = byBrand.get(p.brand);
       if (list) list.push(p);
       else byBrand.set(p.brand, [p]);
@@ -96,7 +97,8 @@ export function recordsOf(data: RecordData, entry?: Entry): Records {
 export function productEntry(records: Records, templateRoute: string, product: Product, above: readonly Crumb[]): ProductEntry {
   const url = entryRoute(templateRoute, product.id);
   const category = records.category(product.category);
-  const listed = records.url('product-categories', category.id);
+  // Its category's listing, where it has one: a category whose products are all discontinued has none.
+  const listed = records.listings('product-categories').find((l) => l.id === category.id)?.url;
   const trail = [...above, ...(listed ? [{ name: category.name, url: listed }] : []), { name: product.name, url }];
   return { collection: 'products', product, brand: records.brand(product.brand), category, url, trail };
 }

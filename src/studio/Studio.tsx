@@ -3,6 +3,7 @@
 // page editor survive a look at the pictures; a view can ask for a document to be opened at a field.
 import { Box, Group, Title, UnstyledButton } from '@mantine/core';
 import { type ComponentType, useCallback, useEffect, useState } from 'react';
+import { ImportView } from './ImportView';
 import { PageEditor } from './PageEditor';
 import { PicturesView } from './PicturesView';
 
@@ -24,10 +25,11 @@ export interface ViewProps {
 const VIEWS: { id: string; label: string; View: ComponentType<ViewProps> }[] = [
   { id: 'pages', label: 'Pages', View: PageEditor },
   { id: 'pictures', label: 'Pictures', View: PicturesView },
+  { id: 'import', label: 'Import products', View: ImportView },
 ];
 
 export function Studio() {
-  const [view, setView] = useState(() => (new URLSearchParams(location.search).get('view') === 'pictures' ? 'pictures' : VIEWS[0]!.id));
+  const [view, setView] = useState(() => VIEWS.find((v) => v.id === new URLSearchParams(location.search).get('view'))?.id ?? VIEWS[0]!.id);
   const [openRequest, setOpenRequest] = useState<OpenRequest>();
   const show = useCallback((id: string) => {
     setView(id);

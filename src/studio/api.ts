@@ -122,6 +122,39 @@ export interface Uploaded {
   converted?: string;
 }
 
+/** A product import's check or apply, as the Import products view shows it (src/node/studio/import.ts). */
+export interface StudioImport {
+  file: string;
+  sheet: string;
+  rows: number;
+  created: ImportChange[];
+  updated: ImportChange[];
+  discontinued: ImportChange[];
+  unchanged: number;
+  problems: ImportProblem[];
+  warnings: ImportProblem[];
+  /** How many files the apply writes (or wrote). */
+  files: number;
+  /** The header and each row a problem or warning is in, as text. */
+  cells: { header: string[]; rows: Record<number, string[]> };
+  applied: boolean;
+}
+export interface ImportChange {
+  id: string;
+  name: string;
+  row: number;
+  fields: { field: string; from?: string; to?: string }[];
+}
+export interface ImportProblem {
+  at: string;
+  row?: number;
+  column?: string;
+  header?: string;
+  code: string;
+  message: string;
+  hint: string;
+}
+
 export const api = {
   documents: () => get<StudioDocument[]>('documents'),
   context: () => get<StudioContext>('context'),
@@ -158,6 +191,13 @@ export const api = {
   /** `alt`: new alt texts beside the places that show the picture, by the validate path of each alt. */
   replacePicture: (from: string, to: string, alt: { file: string; path: string; alt: string }[] = []) => operation<{ changed: string[]; code: string[] }>('pictures/replace', { from, to, alt }),
   deletePicture: (path: string) => operation<{ deleted: string }>('pictures/delete', { path }),
+  /** A file of a product import (the sheet, or a picture or datasheet it names), kept apart until the import is applied. */
+  async importFile(session: string, file: File): Promise<PageAnswer<{ name: string }>> {
+    const res = await fetch(`${API}import/file?session=${session}&name=${encodeURIComponent(file.name)}`, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream' }, body: file }).catch(() => undefined);
+    return answerOf<{ name: string }>(res, 'import/file');
+  },
+  importCheck: (session: string, sheet: string) => operation<StudioImport>('import/check', { session, sheet }),
+  importApply: (session: string, sheet: string) => operation<StudioImport>('import/apply', { session, sheet }),
 };
 
 const operation = async <T>(what: string, body: unknown): Promise<PageAnswer<T>> => answerOf<T>(await post(what, body).catch(() => undefined), what);

@@ -2,6 +2,7 @@ import { Anchor, Badge, Card, Stack, Text, Title } from '@mantine/core';
 import type { ProductSummary } from '../../schemas/collections';
 import { AddToQuoteList } from '../quote-list/AddToQuoteList';
 import { InternalLink } from './actions';
+import { CompareCheck } from './CompareCheck';
 import { Picture } from './Picture';
 
 /** A product in a list of products: its picture, category, name (the link to its page), brand and model, and its Add to quote list. */
@@ -27,6 +28,7 @@ export function ProductCard({ product, headingOrder = 3 }: { product: ProductSum
       </Stack>
       <div className="card-actions">
         <AddToQuoteList product={product} size="xs" />
+        <CompareCheck id={product.id} name={product.name} />
       </div>
     </Card>
   );

@@ -144,7 +144,7 @@ const partner = (over: Partial<Partner> = {}): Partner => ({
   ...over,
 });
 
-const renderPartner = (p: Partner) => html(<PartnerProfile block={{ type: 'partner-profile', partner: p.id }} partner={p} />);
+const renderPartner = (p: Partner) => html(<PartnerProfile block={{ type: 'partner-profile', partner: p.id }} partner={p} products={[]} productCount={0} allProducts={undefined} />);
 
 describe('partner detail (section 2)', () => {
   it('writes the name instead of a logo from a stock-photo host, and leaves out a stock hero picture', () => {

@@ -1,10 +1,11 @@
 // The catalogue's pieces that the shipped eight products cannot show: listings longer than a page,
 // a sitemap past the protocol's limit, the template's {tokens}, which route shows a record.
 import { describe, expect, it } from 'vitest';
-import { fillTokens, PAGE_SIZE } from '../../schemas/collections';
+import { fillTokens, PAGE_SIZE, type ProductEntry } from '../../schemas/collections';
 import type { Product } from '../../schemas/records';
 import { routeOfRecord } from '../../schemas/routes';
 import { sitemaps } from '../../src/node/build/prerender';
+import { structuredData } from '../../src/node/build/structured-data';
 import { entryPages, templatesOf } from '../../src/node/content/catalogue';
 import { type Content, loadContent, resolvePage } from '../../src/node/content/load';
 
@@ -80,5 +81,61 @@ describe('templates', () => {
     expect(routeOfRecord('records/products/photometer-7500.json', { products: '/products/[id]' })).toBe('/products/photometer-7500');
     expect(routeOfRecord('records/products/photometer-7500.json', { products: '/catalogue/[id]' })).toBe('/catalogue/photometer-7500');
     expect(routeOfRecord('records/partners.json', { products: '/products/[id]' })).toBeUndefined();
+  });
+});
+
+describe('a product page', () => {
+  const productPage = (data: Content, id: string) => data.routes.get(`/products/${id}`)!;
+  const detail = (data: Content, id: string) =>
+    resolvePage(data, productPage(data, id)).blocks.find((b) => b.block.type === 'product-detail')!.props as { table: { name: string; value: string }[]; lines: string[]; discontinued: boolean; replacement?: { name: string; url: string } };
+
+  it('shows its specification values as a table in its category\'s order, its other specifications as lines, and gives them to search engines as additionalProperty', () => {
+    const kit = detail(content, 'delagua-dual-incubator-kit');
+    expect(kit.table).toEqual([
+      { name: 'Method', value: 'Membrane filtration' },
+      { name: 'Incubators', value: '2' },
+      { name: 'Power', value: 'Rechargeable battery, for use away from mains power' },
+    ]);
+    expect(kit.lines).toContain('Turbidity tube');
+    const base = content.products.get('delagua-dual-incubator-kit')!;
+    const withUnit = { ...base, specifications: [{ name: 'Incubators', value: 2 }, { name: 'Readability', value: 0.1, unit: 'mg' }, { name: 'Colour', value: 'Blue' }] };
+    const page = productPage(content, base.id);
+    const json = structuredData(content.site, content, resolvePage(content, page), { ...(page.entry as ProductEntry), product: withUnit });
+    expect(json.find((j) => j['@type'] === 'Product')!.additionalProperty).toEqual([
+      { '@type': 'PropertyValue', name: 'Incubators', value: 2 },
+      { '@type': 'PropertyValue', name: 'Readability', value: 0.1, unitText: 'mg', unitCode: 'MGM' },
+      { '@type': 'PropertyValue', name: 'Colour', value: 'Blue' },
+    ]);
+  });
+
+  it('of a discontinued product stays, says so and links to its replacement; the listings leave it out', () => {
+    const products = new Map(content.products);
+    products.set('comparator-2000-plus', { ...products.get('comparator-2000-plus')!, status: 'discontinued', replacedBy: 'md-610-photometer' });
+    const templates = templatesOf(content.pages.values(), () => undefined);
+    const data = { ...content, products };
+    const pages = entryPages(data, templates, (route) => content.routes.get(route)?.doc.meta.title);
+    const routes = new Map([...content.routes].filter(([, p]) => !p.entry).concat(pages.map((p) => [p.route, p])));
+    const grownContent = { ...data, routes } as Content;
+    expect(routes.has('/products/comparator-2000-plus')).toBe(true);
+    expect(detail(grownContent, 'comparator-2000-plus')).toMatchObject({ discontinued: true, replacement: { name: 'Lovibond MD 610 Photometer', url: '/products/md-610-photometer' } });
+    // Comparators had only this one: its listing goes; Lovibond's lists its other product.
+    expect(routes.has('/products/category/comparators')).toBe(false);
+    const lovibond = pages.find((p) => p.route === '/products/brand/lovibond')!.entry as { products: { id: string }[] };
+    expect(lovibond.products.map((p) => p.id)).toEqual(['md-610-photometer']);
+  });
+});
+
+describe('specification values', () => {
+  it('are found by the site search, as the free-text specifications are', async () => {
+    const { searchEntries } = await import('../../src/node/build/search-index');
+    const md610 = searchEntries(content).find((e) => e.url === '/products/md-610-photometer')!;
+    expect(md610.items).toEqual(expect.arrayContaining(['Data transfer: Bluetooth', 'Reagent formats: Tablet, powder and liquid']));
+  });
+
+  it('/products narrows its categories by brand: each brand\'s count in each category', () => {
+    const page = content.routes.get('/products')!;
+    const index = resolvePage(content, page).blocks.find((b) => b.block.type === 'catalogue-index' && b.block.list === 'product-categories')!.props as { brands: { id: string; counts: Record<string, number> }[] };
+    expect(index.brands.find((b) => b.id === 'palintest')!.counts).toEqual({ photometers: 1, 'pool-testing': 1, reagents: 1 });
+    expect(index.brands.find((b) => b.id === 'delagua')!.counts).toEqual({ consumables: 1, 'microbiology-kits': 1 });
   });
 });

@@ -80,6 +80,7 @@ describe('routes (specification section 2)', () => {
         ...SPEC_PARTNERS.flatMap((id) => [`/partner/${id}`, `/${id}`]),
         // The catalogue (D16): its index, a page per product, a page per category and per brand with products.
         '/products',
+        '/compare',
         ...[...content.products.keys()].map((id) => `/products/${id}`),
         ...new Set([...content.products.values()].map((p) => `/products/category/${p.category}`)),
         ...new Set([...content.products.values()].map((p) => `/products/brand/${p.brand}`)),

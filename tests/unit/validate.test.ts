@@ -502,6 +502,44 @@ describe('the catalogue (issue 22)', { timeout: 30_000 }, () => {
     expect(await validateWith({ 'contact.json': contact })).toEqual([{ at: `pages-data/contact.json:${positionOf(contact, '"product-detail"')}`, path: 'blocks[0].type', code: 'block-needs-entry' }]);
   });
 
+  it('a specification value names an attribute of its category, once, with a value of its type and its unit', async () => {
+    // field-test-kits has "Method", a choice of "Membrane filtration"; microbiology-kits "Incubators", a number.
+    const specs = [
+      { name: 'Methd', value: 'Membrane filtration' },
+      { name: 'Method', value: 'Colour chart' },
+      'Tablet reagents',
+    ];
+    const text = product({ specifications: specs });
+    const problems = await problemsWith({ [FILE]: text });
+    expect(problems.map(brief)).toEqual([
+      { at: `pages-data/${FILE}:${positionOf(text, '"Methd"')}`, path: 'specifications[0].name', code: 'unknown-attribute' },
+      { at: `pages-data/${FILE}:${positionOf(text, '"Colour chart"')}`, path: 'specifications[1].value', code: 'attribute-type' },
+    ]);
+    expect(problems[0]!.message).toContain('did you mean "Method"');
+
+    const kit = product({ category: 'microbiology-kits', specifications: [{ name: 'Incubators', value: 'two' }, { name: 'Incubators', value: 2, unit: 'pcs' }] });
+    expect(await validateWith({ [FILE]: kit })).toEqual([
+      { at: `pages-data/${FILE}:${positionOf(kit, '"two"')}`, path: 'specifications[0].value', code: 'attribute-type' },
+      { at: `pages-data/${FILE}:${positionOf(kit, '"Incubators"', kit.indexOf('"pcs"') - 60)}`, path: 'specifications[1].name', code: 'duplicate-attribute' },
+      { at: `pages-data/${FILE}:${positionOf(kit, '"pcs"')}`, path: 'specifications[1].unit', code: 'attribute-unit' },
+    ]);
+    expect(await validateWith({ [FILE]: product({ category: 'microbiology-kits', specifications: [{ name: 'Incubators', value: 2 }, 'Portable case'] }) })).toEqual([]);
+  });
+
+  it('a category\'s attributes are well formed, and only a discontinued product is replaced, by another', async () => {
+    const categories = read('records/product-categories.json').replace('"type": "choice",\n          "choices": [\n            "Tablet"\n          ],', '"type": "choice",');
+    expect(await validateWith({ 'records/product-categories.json': categories })).toEqual([
+      { at: `pages-data/records/product-categories.json:${positionOf(categories, '{', categories.indexOf('"name": "Format"') - 20)}`, path: 'categories[2].attributes[0]', code: 'attribute-definition' },
+    ]);
+    const replaced = product({ replacedBy: 'potatest-plus' });
+    expect(await validateWith({ [FILE]: replaced })).toEqual([{ at: `pages-data/${FILE}:${positionOf(replaced, '"potatest-plus"')}`, path: 'replacedBy', code: 'replaced-not-discontinued' }]);
+    const self = product({ status: 'discontinued', replacedBy: 'nitrate-test-kit' });
+    expect(await validateWith({ [FILE]: self })).toEqual([{ at: `pages-data/${FILE}:${positionOf(self, '"nitrate-test-kit"')}`, path: 'replacedBy', code: 'replaced-by-itself' }]);
+    const gone = product({ status: 'discontinued', replacedBy: 'no-such-kit' });
+    expect(await validateWith({ [FILE]: gone })).toEqual([{ at: `pages-data/${FILE}:${positionOf(gone, '"no-such-kit"')}`, path: 'replacedBy', code: 'unknown-product' }]);
+    expect(await validateWith({ [FILE]: product({ status: 'discontinued', replacedBy: 'potatest-plus' }) })).toEqual([]);
+  });
+
   it('a supplier in a supplier grid has products to show, and features only its own', async () => {
     expect(await validateWith({ 'records/products/potatest-plus.json': null })).toEqual([
       { at: `pages-data/services/water-testing.json:${positionOf(read('services/water-testing.json'), '"wagtech"')}`, path: 'blocks[1].suppliers[3]', code: 'supplier-without-products' },
@@ -547,7 +585,7 @@ describe('npm run validate output', { timeout: 60_000 }, () => {
   };
   const broken = () => contentWith({ 'contact.json': page({ meta: withKeywords, to: '/services/water-testng' }) });
 
-  it('--format json prints file, line, column, path, code and message, and exits 1', async () => {
+  it('--format json prints file, line, column, path, code, message and severity, and exits 1', async () => {
     const { code, out } = run(broken(), ['--format', 'json']);
     expect(code).toBe(1);
     const entries = JSON.parse(out) as { severity: string; code: string }[];

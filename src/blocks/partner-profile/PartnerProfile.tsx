@@ -3,14 +3,15 @@ import { IconCertificate, IconExternalLink, IconFileText, IconTag, IconWorld } f
 import type { ReactNode } from 'react';
 import { isStockPhoto } from '../../lib/hosts';
 import { telUrl } from '../../lib/mail';
-import { external } from '../../ui/actions';
 import { Picture } from '../../ui/Picture';
+import { external, InternalLink } from '../../ui/actions';
 import { ItemList } from '../../ui/ItemList';
+import { ProductCard } from '../../ui/ProductCard';
 import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
 
-export function PartnerProfile({ partner }: BlockComponentProps<'partner-profile'>) {
+export function PartnerProfile({ partner, products, productCount, allProducts }: BlockComponentProps<'partner-profile'>) {
   // A picture from a stock-photo host is not the brand's: its logo is written as the name and its
   // picture left out.
   const logo = isStockPhoto(partner.logo) ? undefined : partner.logo;
@@ -96,6 +97,22 @@ export function PartnerProfile({ partner }: BlockComponentProps<'partner-profile
           </Button>
         </Card>
       </Section>
+      {products.length > 0 && (
+        <Section title={`${partner.name} products`} id="partner-products">
+          <ResponsiveGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing={20}>
+            {products.map((p) => (
+              <ProductCard key={p.id} product={p} />
+            ))}
+          </ResponsiveGrid>
+          {allProducts && (
+            <p className="partner-all-products">
+              <InternalLink to={allProducts} className="mantine-focus-auto link">
+                {productCount === 1 ? `The ${partner.name} product in its listing` : `All ${productCount} ${partner.name} products`}
+              </InternalLink>
+            </p>
+          )}
+        </Section>
+      )}
     </>
   );
 }

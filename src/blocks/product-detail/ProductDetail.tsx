@@ -5,8 +5,10 @@ import { brandedName, type Crumb } from '../../../schemas/collections';
 import { mailtoUrl, productQuoteMail, whatsappUrl } from '../../lib/mail';
 import { AddToQuoteList } from '../../quote-list/AddToQuoteList';
 import { external, InternalLink } from '../../ui/actions';
+import { CompareCheck } from '../../ui/CompareCheck';
 import { ItemList } from '../../ui/ItemList';
 import { Picture } from '../../ui/Picture';
+import { PrintFooter } from '../../ui/PrintFooter';
 import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
@@ -33,7 +35,7 @@ export function Breadcrumb({ trail, inverted = false }: { trail: readonly Crumb[
   );
 }
 
-export function ProductDetail({ block, product, brand, category, trail }: BlockComponentProps<'product-detail'>) {
+export function ProductDetail({ block, product, brand, category, trail, table, lines, discontinued, replacement }: BlockComponentProps<'product-detail'>) {
   const name = brandedName(product, brand);
   const here = trail[trail.length - 1]!.url;
   const quote = mailtoUrl(productQuoteMail(brand.email ?? site.mailboxes.contact, { ...product, category: category.name }, brand.name));
@@ -73,12 +75,35 @@ export function ProductDetail({ block, product, brand, category, trail }: BlockC
                 {product.packSize && ` · ${product.packSize}`}
               </p>
               <p className="product-lead">{product.description}</p>
-              {product.price && <p className="product-price">{product.price}</p>}
+              {discontinued && (
+                <p className="product-discontinued" role="note">
+                  <strong>Discontinued:</strong> no longer offered.{' '}
+                  {replacement && (
+                    <>
+                      It is replaced by the{' '}
+                      <InternalLink to={replacement.url} className="mantine-focus-auto">
+                        {replacement.name}
+                      </InternalLink>
+                      .{' '}
+                    </>
+                  )}
+                  {category.url && (
+                    <InternalLink to={category.url} className="mantine-focus-auto">
+                      See the other {category.name.toLowerCase()}
+                    </InternalLink>
+                  )}
+                </p>
+              )}
+              {product.price && !discontinued && <p className="product-price">{product.price}</p>}
               <div className="product-actions">
-                <Button component="a" href={quote} size="md" variant="white" leftSection={<IconMail size={18} aria-hidden />}>
-                  Request Quote
-                </Button>
-                <AddToQuoteList product={{ id: product.id, name: product.name, brand: brand.name, model: product.model, url: here }} size="md" inverted />
+                {!discontinued && (
+                  <>
+                    <Button component="a" href={quote} size="md" variant="white" leftSection={<IconMail size={18} aria-hidden />}>
+                      Request Quote
+                    </Button>
+                    <AddToQuoteList product={{ id: product.id, name: product.name, brand: brand.name, model: product.model, url: here }} size="md" inverted />
+                  </>
+                )}
                 <Button component="a" href={chat} {...external} size="md" variant="outline" color="white" leftSection={<IconBrandWhatsapp size={18} aria-hidden />}>
                   Ask on WhatsApp
                 </Button>
@@ -88,6 +113,7 @@ export function ProductDetail({ block, product, brand, category, trail }: BlockC
                   </Button>
                 )}
               </div>
+              <CompareCheck id={product.id} name={product.name} label="Add to compare" />
             </div>
             <Picture src={product.image.src} alt={product.image.alt} className="hero-image" />
           </ResponsiveGrid>
@@ -96,12 +122,41 @@ export function ProductDetail({ block, product, brand, category, trail }: BlockC
       {(product.specifications.length > 0 || product.applications.length > 0) && (
         <Section>
           <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing={48}>
-            <Listed title="Specifications" items={product.specifications} />
+            {(table.length > 0 || lines.length > 0) && (
+              <div>
+                <h2 className="title product-list-title">Specifications</h2>
+                {table.length > 0 && <SpecTable rows={table} />}
+                {lines.length > 0 && (
+                  <ItemList>
+                    {lines.map((item) => (
+                      <li key={item}>{item}</li>
+                    ))}
+                  </ItemList>
+                )}
+              </div>
+            )}
             <Listed title="Applications" items={product.applications} />
           </ResponsiveGrid>
         </Section>
       )}
+      <PrintFooter />
     </>
+  );
+}
+
+/** Specification values, a row each: the attribute, then its value with its unit. */
+function SpecTable({ rows }: { rows: readonly { name: string; value: string }[] }) {
+  return (
+    <table className="spec-table">
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.name}>
+            <th scope="row">{r.name}</th>
+            <td>{r.value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

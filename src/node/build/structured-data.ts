@@ -4,7 +4,8 @@
 // BreadcrumbList on every page whose parent is a page too (/services/water-testing under /services) or
 // that a template made (its entry's trail), and on a product's page the Product.
 import { blockDefinitions } from '../../../schemas/blocks/index.ts';
-import { brandedName, type Crumb, type Entry } from '../../../schemas/collections.ts';
+import { brandedName, type Crumb, type Entry, isSpecValue } from '../../../schemas/collections.ts';
+import { UNIT_CODES } from '../../../schemas/units.ts';
 import { openingHours } from '../../../schemas/hours.ts';
 import { parentRoute } from '../../../schemas/routes.ts';
 import type { SiteDocument } from '../../../schemas/site.ts';
@@ -25,10 +26,18 @@ export function structuredData(site: SiteDocument, content: Content, page: Resol
 
 /**
  * A product as schema.org describes one: no offer, since no price is published (an invented one would
- * mislead); its model or part number as its mpn where the record gives one.
+ * mislead); its model or part number as its mpn where the record gives one; its specification values
+ * as additionalProperty (PropertyValue, with the unit's UN/CEFACT code where it has one).
  */
 function product(site: SiteDocument, { product: p, brand, category, url }: Extract<Entry, { collection: 'products' }>): Json {
   const image = p.image.src.startsWith('/') ? site.url + p.image.src : p.image.src;
+  const values = p.specifications.filter(isSpecValue).map((v) => ({
+    '@type': 'PropertyValue',
+    name: v.name,
+    value: v.value,
+    ...(v.unit ? { unitText: v.unit } : {}),
+    ...(v.unit && UNIT_CODES[v.unit] ? { unitCode: UNIT_CODES[v.unit] } : {}),
+  }));
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -39,6 +48,7 @@ function product(site: SiteDocument, { product: p, brand, category, url }: Extra
     brand: { '@type': 'Brand', name: brand.name },
     url: site.url + url,
     ...(p.model ? { mpn: p.model } : {}),
+    ...(values.length > 0 ? { additionalProperty: values } : {}),
   };
 }
 

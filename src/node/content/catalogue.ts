@@ -10,6 +10,7 @@ import {
   type Entry,
   entryTokens,
   fillTokens,
+  isDiscontinued,
   type ListingEntry,
   PAGE_SIZE,
   TOKEN,
@@ -105,6 +106,7 @@ export function entryPages(data: RecordData, templates: ReadonlyMap<Collection, 
     const route = routeOfFile(template.file);
     const groups = new Map<string, Product[]>();
     for (const p of data.products.values()) {
+      if (isDiscontinued(p)) continue;
       const key = collection === 'product-categories' ? p.category : p.brand;
       const group = groups.get(key);
       if (group) group.push(p);

@@ -14,7 +14,7 @@ import { PLACEHOLDER_PICTURE } from '../../../schemas/slots.ts';
 import { TOKEN, type Entry } from '../../../schemas/collections.ts';
 import { exampleIdentity, identityTokenNames, withIdentity } from '../../../schemas/identity.ts';
 import {
-  partnersDocument, productCategoriesDocument, productDocument, suppliersDocument,
+  type Attribute, partnersDocument, productCategoriesDocument, productDocument, suppliersDocument,
   type Partner, type Product, type ProductCategory, type Supplier,
 } from '../../../schemas/records.ts';
 import { redirectsDocument, type Redirect } from '../../../schemas/redirects.ts';
@@ -35,7 +35,7 @@ import { typeName as pictureTypeName } from '../pictures/sniff.ts';
 import { checkTemplate, entryFile, entryPages, productOf, templateRoutes, templatesOf } from './catalogue.ts';
 import { leavesFolder, listFolder } from './files.ts';
 import { jsonSchemaFiles, schemaFileOf } from './json-schema.ts';
-import { type Code, formatProblem, message, type Params, type Problem } from './problems.ts';
+import { type Code, formatProblem, message, type Params, type Problem, WARNINGS } from './problems.ts';
 import { type Choice, nearest, suggest } from './suggest.ts';
 
 export { formatProblem, nearest, type Problem };
@@ -97,6 +97,11 @@ export interface LoadOptions {
    * would write), by path under pages-data/; null for a file taken as absent (one a move or delete removes).
    */
   overrides?: ReadonlyMap<string, string | null>;
+  /**
+   * Files that stand in for files under public/, by the path documents name them by (/images/x.jpg):
+   * the pictures and datasheets an import would store, checked before it writes anything.
+   */
+  publicFiles?: ReadonlyMap<string, string>;
   /** Skip the check that schemas/*.schema.json match the zod schemas (the studio, which checks text only). */
   skipSchemaFiles?: boolean;
   /**
@@ -115,11 +120,15 @@ const checked = new Map<string, { text: string; data: unknown; result: z.ZodSafe
  */
 interface Run {
   root: string;
+  /** Where the file a document names under public/ (/images/x.jpg) is read from. */
+  publicPath: (ref: string) => string;
   /** Every JSON file under pages-data/ (or standing in for one), by its path there, in path order. */
   sources: Map<string, SourceFile>;
   /** The files that parse as JSON, by path. */
   parsed: Map<string, unknown>;
   problems: Problem[];
+  /** Problems that do not make the content invalid (problems.ts WARNINGS): reported beside it. */
+  warnings: Problem[];
   /** The fields of each document its schema check failed at: references there are not followed again. */
   failedAt: Map<string, Set<string>>;
   report: Report;
@@ -153,8 +162,9 @@ type Claims = Map<string, SourceFile>;
  * `partial`, whatever passed its checks).
  */
 export async function loadContent(root = process.cwd(), options: LoadOptions = {}): Promise<{ content?: Content; problems: Problem[]; warnings: Problem[] }> {
-  const run = readFiles(root, options.overrides);
+  const run = readFiles(root, options);
   const recs = collectRecords(run);
+  checkSpecifications(run, recs);
   const claims = claimRoutes(run);
   const { pages, drafts, routes } = checkPageDocuments(run, claims);
   const { recordData, catalogueReadable } = makeCataloguePages(run, recs, pages, routes, claims);
@@ -166,26 +176,30 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
   if (catalogueReadable) checkPictureSizes({ pages: new Set(routes.values()), site: recs.site, sources: run.sources, pictureRefs, pictures, recordData }, run.report);
   if (catalogueReadable) checkPictureShapes({ pages: new Set(routes.values()), sources: run.sources, pictureRefs, pictures, recordData }, run.report);
   if (!options.skipSchemaFiles) checkSchemaFiles(run);
-  const warnings = recs.site ? exampleIdentityWarnings(run) : [];
+  const identityWarnings = recs.site ? exampleIdentityWarnings(run) : [];
 
   const { site, partners, suppliers, products, categories } = recs;
   const content = site && { ...recordData, site, partners, suppliers, products, categories, pages, routes, pictures, redirects: redirects ?? [] };
   const { problems } = run;
+  const warnings = sortProblems([...run.warnings, ...identityWarnings]);
   if (problems.length > 0 || !content || !redirects) return { problems: sortProblems(problems), warnings, ...(options.partial && content && { content }) };
   return { content, problems: [], warnings };
 }
 
 /** Stage 1, read the files: every JSON file under pages-data/ (or its override), parsed; one that is not JSON is a problem. */
-function readFiles(root: string, overrides: LoadOptions['overrides']): Run {
+function readFiles(root: string, { overrides, publicFiles }: LoadOptions): Run {
   const dataDir = join(root, 'pages-data');
   const problems: Problem[] = [];
+  const warnings: Problem[] = [];
   const run: Run = {
     root,
+    publicPath: (ref) => publicFiles?.get(ref) ?? join(root, 'public', ref),
     sources: new Map(),
     parsed: new Map(),
     problems,
+    warnings,
     failedAt: new Map(),
-    report: (src, path, code, params, atKey = false) => problems.push(locate(src, path, code, message(code, params), atKey)),
+    report: (src, path, code, params, atKey = false) => (WARNINGS.has(code) ? warnings : problems).push(locate(src, path, code, message(code, params), atKey)),
     reportFile: (file, code, params) => problems.push({ file, line: 1, column: 1, path: '', code, message: message(code, params) }),
   };
   const listed = listFolder(dataDir);
@@ -268,6 +282,66 @@ function collectRecords(run: Run): RecordDocs {
   const partners = byId(partnersDoc?.partners, RECORD_FILES.partners, 'partners', 'partner');
   const suppliers = byId(suppliersDoc?.suppliers, RECORD_FILES.suppliers, 'suppliers', 'supplier');
   return { site, partnersDoc, suppliersDoc, categoriesDoc, productDocs, partners, suppliers, products, categories };
+}
+
+/**
+ * Stage 3b, the specification values: each names an attribute of its product's category, once, with
+ * a value of the attribute's type and its unit; a category's attributes are well formed; a product
+ * replaced by another is discontinued.
+ */
+function checkSpecifications(run: Run, recs: RecordDocs) {
+  const categoriesFile = run.sources.get(RECORD_FILES.categories);
+  recs.categoriesDoc?.categories.forEach((c, i) => {
+    const seen = new Set<string>();
+    c.attributes?.forEach((a, j) => {
+      const at: Path = ['categories', i, 'attributes', j];
+      if (seen.has(a.name)) run.report(categoriesFile!, [...at, 'name'], 'duplicate-attribute', { name: a.name });
+      seen.add(a.name);
+      if (a.type === 'choice' && !a.choices) run.report(categoriesFile!, at, 'attribute-definition', { name: a.name, detail: 'a choice lists its "choices"' });
+      if (a.type !== 'choice' && a.choices) run.report(categoriesFile!, [...at, 'choices'], 'attribute-definition', { name: a.name, detail: `a ${a.type} attribute has no "choices"` });
+      if (a.type !== 'number' && a.unit) run.report(categoriesFile!, [...at, 'unit'], 'attribute-definition', { name: a.name, detail: `a ${a.type} attribute has no "unit"` });
+    });
+  });
+  // Every product file that parses, valid or not, so that one run reports these with its other problems.
+  for (const [rel, src] of run.sources) {
+    const doc = productIdOfFile(rel) ? (run.parsed.get(rel) as { category?: unknown; specifications?: unknown; status?: unknown; replacedBy?: unknown } | undefined) : undefined;
+    if (!doc || typeof doc !== 'object') continue;
+    const failed = run.failedAt.get(rel);
+    if (typeof doc.replacedBy === 'string' && !failed?.has('replacedBy')) {
+      if (doc.replacedBy === productIdOfFile(rel)) run.report(src, ['replacedBy'], 'replaced-by-itself', {});
+      else if (doc.status !== 'discontinued') run.report(src, ['replacedBy'], 'replaced-not-discontinued', { id: doc.replacedBy });
+    }
+    const category = typeof doc.category === 'string' ? recs.categories.get(doc.category) : undefined;
+    if (!category || !Array.isArray(doc.specifications)) continue; // an unknown category is reported as such
+    const attributes = category.attributes ?? [];
+    const given = new Set<string>();
+    doc.specifications.forEach((v: unknown, i) => {
+      const at: Path = ['specifications', i];
+      // A line of text, or a value its schema refused (reported already).
+      if (!v || typeof v !== 'object' || failed?.has(fieldPath(at)) || [...(failed ?? [])].some((f) => f.startsWith(`${fieldPath(at)}.`))) return;
+      const { name, value, unit } = v as { name: string; value: string | number; unit?: string };
+      const attribute = attributes.find((a) => a.name === name);
+      if (!attribute) {
+        const known = attributes.map((a) => a.name);
+        return run.report(src, [...at, 'name'], 'unknown-attribute', { name, category: category.id, guess: nearest(name, known), known });
+      }
+      if (given.has(name)) run.report(src, [...at, 'name'], 'duplicate-attribute', { name });
+      given.add(name);
+      const wrong = valueProblem(attribute, value);
+      if (wrong) run.report(src, [...at, 'value'], 'attribute-type', { name, expected: wrong, received: show(value) });
+      if ((attribute.unit ?? '') !== (unit ?? '')) {
+        run.report(src, [...at, unit === undefined ? 'value' : 'unit'], 'attribute-unit', { name, expected: attribute.unit ? `"${attribute.unit}"` : 'none', received: unit ? `"${unit}"` : 'none' });
+      }
+    });
+  }
+}
+
+/** What an attribute expects, when a value is not that: undefined when the value fits. */
+export function valueProblem(attribute: Attribute, value: string | number): string | undefined {
+  if (attribute.type === 'number') return typeof value === 'number' ? undefined : `a number${attribute.unit ? ` in ${attribute.unit}` : ''}`;
+  if (typeof value !== 'string') return 'text';
+  if (attribute.type === 'choice' && attribute.choices && !attribute.choices.includes(value)) return `one of ${attribute.choices.map((c) => `"${c}"`).join(', ')}`;
+  return undefined;
 }
 
 /** A URL for a document; a URL claimed twice is a problem at the second. */
@@ -387,7 +461,7 @@ interface PictureRef {
  * page and its partner). Returns the fields that name a picture under public/, to be read next.
  */
 function checkReferences(run: Run, recs: RecordDocs, pages: ReadonlyMap<string, Page>, drafts: readonly Draft[], routes: ReadonlyMap<string, Page>, claims: Claims): PictureRef[] {
-  const { root, sources, parsed, report } = run;
+  const { sources, parsed, report } = run;
   const { partnersDoc, suppliersDoc, categoriesDoc, categories } = recs;
   const anchorsOfFile = new Map(drafts.map((d) => [d.file, d.anchors]));
   // A page a template makes has its anchors read when a link names one (a catalogue has thousands).
@@ -402,7 +476,7 @@ function checkReferences(run: Run, recs: RecordDocs, pages: ReadonlyMap<string, 
   // Files under public/, each looked up once however many documents name it (a catalogue's pictures).
   const found = new Map<string, boolean>();
   // (A file reached through a link out of public/ counts as missing: it is reported as that link.)
-  const publicFile = (ref: string) => found.get(ref) ?? found.set(ref, !leavesFolder(join(root, 'public'), ref.slice(1)) && isFile(join(root, 'public', ref))).get(ref)!;
+  const publicFile = (ref: string) => found.get(ref) ?? found.set(ref, !leavesFolder(join(run.root, 'public'), ref.slice(1)) && isFile(run.publicPath(ref))).get(ref)!;
   // Pictures under public/ are read for their size once every reference is known, all at once.
   const pictureRefs: PictureRef[] = [];
   // Ids a reference may name: from the raw records when their document failed its check, so that
@@ -469,7 +543,7 @@ function checkRedirectsDocument(run: Run, pages: ReadonlyMap<string, Page>, clai
 async function readPictures(run: Run, pictureRefs: readonly PictureRef[]): Promise<Map<string, PictureFacts>> {
   const pictures = new Map<string, PictureFacts>();
   const read = new Map<string, Promise<PictureFacts | Error>>();
-  for (const { ref } of pictureRefs) if (!read.has(ref)) read.set(ref, Promise.resolve(join(run.root, 'public', ref)).then((file) => pictureFacts(file, pictureCacheDir(run.root))).catch((err: Error) => err));
+  for (const { ref } of pictureRefs) if (!read.has(ref)) read.set(ref, Promise.resolve(run.publicPath(ref)).then((file) => pictureFacts(file, pictureCacheDir(run.root))).catch((err: Error) => err));
   for (const { src, path, ref } of pictureRefs) {
     const facts = await read.get(ref)!;
     if (facts instanceof Error) reportPictureFault(src, path, ref, facts, run.report);
@@ -537,9 +611,10 @@ function reportPictureFault(src: SourceFile, path: Path, ref: string, err: Error
 }
 
 /**
- * Stage 11, the pictures' sizes. A raster picture narrower than its slot needs at twice the pixel density looks blurred: reported at
- * each field that names it for that slot (in the page, or in the record the block shows). A share
- * image needs SHARE's size. Pages whose records do not resolve were reported already.
+ * Stage 11, the pictures' sizes. A raster picture narrower than its slot at twice the pixel density is
+ * served at its own size: a warning where it is at least as wide as its slot (sharp on plain screens),
+ * an error where it is narrower (blurred everywhere). Reported at each field that names it for that
+ * slot (in the page, or in the record the block shows). A share image needs SHARE's size. Pages whose records do not resolve were reported already.
  */
 function checkPictureSizes(
   c: { pages: Set<Page>; site: SiteDocument | undefined; sources: Map<string, SourceFile>; pictureRefs: readonly PictureRef[]; pictures: Map<string, PictureFacts>; recordData: RecordData },
@@ -572,11 +647,12 @@ function checkPictureSizes(
       if (!facts || facts.width >= needed) continue;
       for (const r of fieldsNaming(c.pictureRefs, file, use)) {
         const key = `${r.src.rel} ${r.path.join('.')}`;
-        if ((worst.get(key)?.params.needed ?? 0) < needed) worst.set(key, { at: r, params: { path: use.src, width: facts.width, drawn: use.slot.width, needed } });
+        if ((worst.get(key)?.params.drawn ?? 0) < use.slot.width) worst.set(key, { at: r, params: { path: use.src, width: facts.width, drawn: use.slot.width, needed } });
       }
     }
   }
-  for (const { at, params } of worst.values()) report(at.src, at.path, 'picture-too-small', params);
+  // Too small for its place at 1x is an error; large enough at 1x only, a warning: it is served at the sizes it has.
+  for (const { at, params } of worst.values()) report(at.src, at.path, params.width < params.drawn ? 'picture-too-small' : 'picture-small', params);
   const shares: [SourceFile | undefined, Path, string][] = [
     [c.sources.get(RECORD_FILES.site), ['seo', 'shareImage', 'src'], c.site?.seo.shareImage.src ?? ''],
     ...[...c.pages].filter((p) => !p.entry).map((p): [SourceFile | undefined, Path, string] => [c.sources.get(p.file), ['meta', 'image', 'src'], p.doc.meta.image?.src ?? '']),

@@ -1,9 +1,11 @@
 // The files the app fetches by their path rather than importing them as code: the document of every
 // route (at schemas/routes.ts pageDataPath), so neither the app's code nor any list it carries grows
-// with the number of pages; the search index and its products' parts; the redirects. Kept out of the
-// code so that a change of content changes no chunk of it (and so no page's HTML but those it shows
-// on). `npm run build` writes them into dist/; the dev server answers them from the content as it is, here.
+// with the number of pages; the search index and its products' parts; the listings' facets files; the
+// redirects. Kept out of the code so that a change of content changes no chunk of it (and so no page's
+// HTML but those it shows on). `npm run build` writes them into dist/; the dev server answers them from
+// the content as it is, here.
 import { redirectsFilePath } from '../../lib/redirects.ts';
+import { facetFiles } from '../build/facets.ts';
 import { searchFiles } from '../build/search-index.ts';
 import { type Content, resolvePage } from './load.ts';
 
@@ -15,9 +17,9 @@ export function routeOfDataPath(path: string): string | undefined {
   return m ? m[1] || '/' : undefined;
 }
 
-/** Every such file but the pages' documents, by its path: the search index's files and the redirects. */
+/** Every such file but the pages' documents, by its path: the search index's files, the facets and the redirects. */
 export function dataFiles(content: Content): Map<string, string> {
-  const files = searchFiles(content);
+  const files = new Map([...searchFiles(content), ...facetFiles(content)]);
   files.set(redirectsFilePath, JSON.stringify(content.redirects.map(({ from, to }) => ({ from, to }))));
   return files;
 }

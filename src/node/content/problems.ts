@@ -141,8 +141,13 @@ export const catalogue = {
   },
   'picture-too-small': {
     message: (p: { path: string; width: number; drawn: number; needed: number }) =>
-      `${p.path} is ${p.width} px wide: here it is drawn up to ${p.drawn} px wide, so it needs ${p.needed} px to look sharp on screens of twice the pixel density`,
-    hint: 'Use a larger original of the picture (a phone photo is wide enough), or put it in a smaller place: in a card rather than across the page.',
+      `${p.path} is ${p.width} px wide: here it is drawn up to ${p.drawn} px wide, so it needs at least ${p.drawn} px (${p.needed} px to look sharp on screens of twice the pixel density)`,
+    hint: 'Use a larger original of the picture (a maker\'s product photo of 1000 px or more, or a phone photo, is wide enough), or put it in a smaller place: in a card rather than across the page.',
+  },
+  'picture-small': {
+    message: (p: { path: string; width: number; drawn: number; needed: number }) =>
+      `${p.path} is ${p.width} px wide: here it is drawn up to ${p.drawn} px wide, sharp on plain screens and served at the sizes it has; ${p.needed} px would be sharp on screens of twice the pixel density too`,
+    hint: 'A warning, not an error: the page is built. Where the maker has a larger original of the picture, use it.',
   },
   'picture-shape': {
     message: (p: { path: string; width: number; height: number; place: string; min: number; max: number }) =>
@@ -207,6 +212,84 @@ export const catalogue = {
   'unknown-token': {
     message: (p: { token: string; allowed: readonly string[] }) => `{${p.token}} names nothing this text can show: it may use ${p.allowed.map((t) => `{${t}}`).join(', ')}`,
     hint: "Any text may name the company's identity, filled in from pages-data/site.json: {company}, {shortName}, {email}, {phone}... (schemas/identity.ts lists them). In a template page, {name}-style words are the entry's fields on each of its pages.",
+  },
+  'unknown-attribute': {
+    message: (p: { name: string; category: string; guess?: string | undefined; known: readonly string[] }) =>
+      `"${p.name}" is not an attribute of the category "${p.category}"${p.guess ? didYouMean(p.guess) : p.known.length ? `: its attributes are ${list(p.known)}` : ': it has no attributes'}`,
+    hint: 'A specification value names an attribute of the product\'s category (pages-data/records/product-categories.json, its "attributes"); add the attribute there first, or write the specification as a line of text.',
+  },
+  'attribute-type': {
+    message: (p: { name: string; expected: string; received: string }) => `${p.name}: expected ${p.expected}, received ${p.received}`,
+    hint: 'A number attribute takes a plain number, in the attribute\'s unit (0.1, not "0.1 mg"); a choice one of its choices; a text attribute words.',
+  },
+  'attribute-unit': {
+    message: (p: { name: string; expected: string; received: string }) => `${p.name}: the unit is ${p.expected}, not ${p.received}`,
+    hint: 'Every value of an attribute is in the unit its category gives it, so that products can be filtered and compared: convert the value, or leave the unit out where the attribute has none.',
+  },
+  'duplicate-attribute': {
+    message: (p: { name: string }) => `"${p.name}" is given twice`,
+    hint: 'A product gives each attribute of its category once; an attribute of a category is listed once.',
+  },
+  'attribute-definition': {
+    message: (p: { name: string; detail: string }) => `attribute "${p.name}": ${p.detail}`,
+    hint: 'A "choice" attribute lists its "choices"; only a "number" attribute has a "unit".',
+  },
+  'replaced-not-discontinued': {
+    message: (p: { id: string }) => `"replacedBy": "${p.id}" is for a product that is discontinued, and this one is not`,
+    hint: 'Set "status": "discontinued" on a product another replaces, or remove "replacedBy".',
+  },
+  'replaced-by-itself': {
+    message: () => 'a product cannot replace itself',
+    hint: '"replacedBy" names the product a buyer should look at instead.',
+  },
+  // Importing the catalogue from a spreadsheet (npm run catalogue -- import): problems of the sheet itself.
+  'unreadable-sheet': {
+    message: (p: { detail: string }) => p.detail,
+    hint: 'Import an .xlsx workbook or a .csv file (UTF-8, comma or semicolon between fields), its first row the column headers. `npm run catalogue -- template products.xlsx` writes an empty one.',
+  },
+  'unknown-column': {
+    message: (p: { header: string; guess?: string | undefined }) => `unknown column "${p.header}"${didYouMean(p.guess)}`,
+    hint: 'The columns are id, name, brand, category, model, description, image, image alt, specifications, applications, datasheet, price, status, replaced by, and "spec: <Name> [<unit>]" for a specification value; a column left out leaves its field as it is.',
+  },
+  'duplicate-column': {
+    message: (p: { header: string }) => `the column "${p.header}" is there twice`,
+    hint: 'Each column once: delete or rename the second.',
+  },
+  'missing-column': {
+    message: (p: { header: string }) => `the sheet has no "${p.header}" column`,
+    hint: 'The id column matches each row with its product (or names a new one); without it no row can be imported.',
+  },
+  'empty-cell': {
+    message: (p: { header: string }) => `the ${p.header} is required: this cell cannot be empty`,
+    hint: 'Fill the cell, or leave the whole column out of the sheet to keep every product\'s value as it is.',
+  },
+  'bad-id': {
+    message: (p: { id: string; safe: string }) => `"${p.id}" cannot be a product id: ids are lowercase words joined by hyphens${p.safe ? `, e.g. "${p.safe}"` : ''}`,
+    hint: 'A product\'s id names its file and its page (/products/<id>): letters, digits and hyphens. Ids match existing products whatever their case.',
+  },
+  'duplicate-row': {
+    message: (p: { id: string; row: number }) => `the product "${p.id}" is on row ${p.row} already`,
+    hint: 'One row per product: merge the two rows.',
+  },
+  'date-cell': {
+    message: (p: { day: string }) => `this cell is a date in the spreadsheet (${p.day}), not text: a model number or a value typed like a date is turned into one`,
+    hint: 'Format the column as Text in the spreadsheet, then type the value again (or start it with an apostrophe).',
+  },
+  'formula-cell': {
+    message: (p: { formula: string; value: string }) => `this cell is a formula (${p.formula}): its value "${p.value}", as the spreadsheet last calculated it, is imported`,
+    hint: 'A warning: the value is imported, not the formula. Paste the values only (Paste Special > Values) to keep the sheet plain.',
+  },
+  'formula-without-value': {
+    message: (p: { formula: string }) => `this cell is a formula (${p.formula}) with no value saved with it`,
+    hint: 'Open the file in the spreadsheet and save it again, so that the values are calculated and saved, or paste the values only.',
+  },
+  'file-not-found': {
+    message: (p: { name: string; folder: string }) => `no file "${p.name}" in ${p.folder}`,
+    hint: 'A picture or datasheet cell names a file in the folder beside the sheet (or --files <folder>), a file already under public/ by its path (/images/...), or an https:// address.',
+  },
+  'bad-file': {
+    message: (p: { name: string; detail: string }) => `${p.name}: ${p.detail}`,
+    hint: 'Pictures are JPEG, PNG, WebP or AVIF photos of at most 25 MB and 40 megapixels; datasheets are PDF files of at most 25 MB.',
   },
   'partner-page-mismatch': {
     message: (p: { id: string }) => `a partner page opens with the partner-profile block of its own partner, "${p.id}"`,
@@ -285,6 +368,9 @@ export const catalogue = {
 export type Code = keyof typeof catalogue;
 type MessageParams<C extends Code> = Parameters<(typeof catalogue)[C]['message']>;
 export type Params<C extends Code> = MessageParams<C> extends [infer P] ? P : Record<string, never>;
+
+/** Problems that are warnings: reported, but the content is valid and builds. */
+export const WARNINGS: ReadonlySet<Code> = new Set(['picture-small', 'formula-cell']);
 
 export interface Problem {
   /** Path from the project root, e.g. pages-data/services/water-testing.json */

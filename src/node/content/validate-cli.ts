@@ -2,7 +2,8 @@
 // problem (file:line:column  path  message) with its hint, or with --format json an array of
 // { file, line, column, path, code, message, severity }. Under GitHub Actions it also prints ::error
 // (and ::warning) lines, so a pull request shows each problem on its line. Exits 1 on any problem;
-// warnings (the shipped example company still in site.json) are printed and pass.
+// warnings (the shipped example company still in site.json, a picture sharp on plain screens only)
+// are printed and pass.
 import { loadContent } from './load.ts';
 import { describeProblem, describeWarnings, problemCount, type Problem } from './problems.ts';
 

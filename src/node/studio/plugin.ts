@@ -19,6 +19,7 @@ import { dataPathOf, fieldName, type Json, type JsonSchema } from '../../studio/
 import { jsonSchemaFiles, schemaFileOf } from '../content/json-schema.ts';
 import { applyValue } from './edit.ts';
 import { createPage, deletePage, type Link, linksToPage, movePage, Refusal } from './pages.ts';
+import { storeImportFile, studioImport } from './import.ts';
 import { deletePicture, listPictures, publicPictures, replacePicture, storeUpload, tooLarge, UPLOAD_LIMIT } from './pictures.ts';
 import { serialised, writeFiles } from './writes.ts';
 
@@ -313,6 +314,11 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
         if (url.pathname === `${API}upload`) {
           const bytes = await uploadRequest(req);
           return send(200, await storeUpload(root, bytes, documentFile(url.searchParams.get('for')), url.searchParams.get('name') ?? ''));
+        }
+        // Importing products (src/node/studio/import.ts): a file of the import, then its check or its apply.
+        if (url.pathname === `${API}import/file`) return send(200, storeImportFile(url.searchParams.get('session'), url.searchParams.get('name'), await uploadRequest(req)));
+        if (url.pathname === `${API}import/check` || url.pathname === `${API}import/apply`) {
+          return send(200, await studioImport(root, await writeRequest(req), url.pathname.endsWith('apply')));
         }
         const answer = await post(url, await writeRequest(req));
         return send(answer.status, answer.body);

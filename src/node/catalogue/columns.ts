@@ -1,0 +1,70 @@
+// The columns of the catalogue's spreadsheet, one place for the import, the export and the template:
+// each header, the product field it fills, and what it holds (the template's second sheet says so).
+import type { Attribute, ProductCategory } from '../../../schemas/records.ts';
+
+export const COLUMNS = [
+  'id', 'name', 'brand', 'category', 'model', 'description', 'image', 'image alt',
+  'specifications', 'applications', 'datasheet', 'price', 'status', 'replaced by',
+] as const;
+export type Column = (typeof COLUMNS)[number];
+
+/** The path in a product record a column fills (the id is the file's name). */
+export const FIELD: Record<Exclude<Column, 'id'>, string> = {
+  name: 'name',
+  brand: 'brand',
+  category: 'category',
+  model: 'model',
+  description: 'description',
+  image: 'image.src',
+  'image alt': 'image.alt',
+  specifications: 'specifications',
+  applications: 'applications',
+  datasheet: 'datasheet',
+  price: 'price',
+  status: 'status',
+  'replaced by': 'replacedBy',
+};
+
+/** Columns whose cell may not be empty (the product's required fields). */
+export const REQUIRED: ReadonlySet<Column> = new Set(['id', 'name', 'brand', 'category', 'description', 'image']);
+
+/** Columns that hold a list, one item per line of the cell. */
+export const LISTS: ReadonlySet<Column> = new Set(['specifications', 'applications']);
+
+/** What each column holds, for the template's second sheet and the authors' guide. */
+export const COLUMN_HELP: Record<Column, string> = {
+  id: 'The product\'s id: lowercase words joined by hyphens (nitrate-test-kit). It names its file and its page, /products/<id>. An id matches an existing product whatever its case; a new id creates one. Required.',
+  name: 'The product\'s name as its maker gives it. Required.',
+  brand: 'The brand: a partner or supplier id, or its name (see the list). Required.',
+  category: 'The category: its id or its name (see the list). Required.',
+  model: 'The model or part number buyers quote by. Kept exactly as typed (leading zeros too): format the column as Text.',
+  description: 'What it does, in a sentence or two. Required.',
+  image: 'The picture: a file in the folder beside the sheet (photometer.jpg), an https:// address (downloaded at import), or a picture already on the site (/images/products/x.jpg). JPEG, PNG, WebP or AVIF; 1000 px wide or more. Required.',
+  'image alt': 'What the picture shows, in a few words, for people who cannot see it.',
+  specifications: 'Specifications in words, one per line of the cell (Alt+Enter in Excel).',
+  applications: 'Where it is used, one per line of the cell.',
+  datasheet: 'A PDF datasheet: a file beside the sheet, an https:// address, or one on the site (/datasheets/x.pdf).',
+  price: 'Price text, e.g. "Contact for pricing". Leave empty for none.',
+  status: '"active" (or empty) while it is offered; "discontinued" when it is not any more: its page stays and says so. A product never leaves the range because its row is missing.',
+  'replaced by': 'For a discontinued product: the id of the product that replaces it.',
+};
+
+export const SPEC_HELP =
+  'One column per specification value, headed "spec: <Name> [<unit>]" as the category\'s attribute (spec: Readability [mg]; spec: Colour without a unit): a plain number in the cell for a number attribute, in the unit of the header; one of the choices for a choice.';
+
+/** A specification value's column header: "spec: Readability [mg]". */
+export const specHeader = (name: string, unit?: string) => `spec: ${name}${unit ? ` [${unit}]` : ''}`;
+
+/** The name and unit of a "spec: Name [unit]" header; undefined for any other header. */
+export function parseSpecHeader(header: string): { name: string; unit?: string } | undefined {
+  const m = /^spec:\s*(.*?)\s*(?:\[\s*([^\]]*?)\s*\])?\s*$/i.exec(header);
+  if (!m || !m[1]) return undefined;
+  return m[2] ? { name: m[1], unit: m[2] } : { name: m[1] };
+}
+
+/** Every attribute of the categories as a column, in the categories' order, each name and unit once. */
+export function specColumns(categories: Iterable<Pick<ProductCategory, 'attributes'>>): Pick<Attribute, 'name' | 'unit'>[] {
+  const seen = new Map<string, Pick<Attribute, 'name' | 'unit'>>();
+  for (const c of categories) for (const a of c.attributes ?? []) if (!seen.has(specHeader(a.name, a.unit))) seen.set(specHeader(a.name, a.unit), { name: a.name, ...(a.unit ? { unit: a.unit } : {}) });
+  return [...seen.values()];
+}

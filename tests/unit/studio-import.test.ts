@@ -1,0 +1,67 @@
+// The studio's Import products (issue 37, item 4), through its API on a copy of the project: the sheet
+// and a picture uploaded, checked (nothing written), then applied by the import's own rules.
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StudioImport } from '../../src/studio/api';
+import { startStudioApi, studioProject } from '../support/studio-api';
+import { handXlsx } from '../support/xlsx';
+
+let root: string;
+let api: Awaited<ReturnType<typeof startStudioApi>>;
+beforeAll(async () => {
+  root = studioProject('studio-import-', ['pages-data', 'public'], ['schemas']);
+  api = await startStudioApi(root);
+});
+afterAll(() => {
+  api.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const headers = (type: string) => ({ 'Content-Type': type, Origin: api.base });
+const upload = (session: string, name: string, body: Buffer) => fetch(`${api.base}/__studio/api/import/file?session=${session}&name=${encodeURIComponent(name)}`, { method: 'POST', headers: headers('application/octet-stream'), body: new Uint8Array(body) });
+const call = async (what: 'check' | 'apply', body: unknown) => {
+  const res = await fetch(`${api.base}/__studio/api/import/${what}`, { method: 'POST', headers: headers('application/json'), body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as StudioImport & { error?: string } };
+};
+
+describe('the studio\'s Import products', () => {
+  it('checks a sheet and its picture without writing, shows each problem\'s cell, and applies by the same rules', async () => {
+    const session = 'abcdef123456';
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#58a' } }).jpeg().toBuffer();
+    const rows = [
+      ['id', 'name', 'brand', 'category', 'description', 'image', 'image alt'],
+      ['chlorine-kit', 'Chlorine Kit', 'palintest', 'field-test-kits', 'A kit for free and total chlorine at the tap.', 'chlorine.jpg', 'A chlorine test kit'],
+      ['pool-kit', 'Pool Kit', 'Palintst', 'pool-testing', 'A kit for pool water balance and chlorine.', 'chlorine.jpg', 'A pool test kit'],
+    ];
+    expect((await upload(session, 'range.xlsx', handXlsx(rows))).status).toBe(200);
+    expect((await upload(session, 'chlorine.jpg', photo)).status).toBe(200);
+    const checked = await call('check', { session, sheet: 'range.xlsx' });
+    expect(checked.status).toBe(200);
+    expect(checked.body.problems.map((p) => [p.at, p.code])).toEqual([['range.xlsx:3:C (brand)', 'unknown-brand']]);
+    // The cell's row as the sheet has it, for the view to show.
+    expect(checked.body.cells.header[2]).toBe('brand');
+    expect(checked.body.cells.rows[3]![2]).toBe('Palintst');
+    expect(checked.body.applied).toBe(false);
+    // With a problem, apply writes nothing.
+    expect((await call('apply', { session, sheet: 'range.xlsx' })).body.applied).toBe(false);
+    expect(() => readFileSync(join(root, 'pages-data/records/products/chlorine-kit.json'))).toThrow();
+
+    rows[2]![2] = 'palintest';
+    await upload(session, 'range.xlsx', handXlsx(rows));
+    const applied = await call('apply', { session, sheet: 'range.xlsx' });
+    expect(applied.body.problems).toEqual([]);
+    expect(applied.body.applied).toBe(true);
+    expect(applied.body.created.map((c) => c.id)).toEqual(['chlorine-kit', 'pool-kit']);
+    const kit = JSON.parse(readFileSync(join(root, 'pages-data/records/products/chlorine-kit.json'), 'utf8')) as { image: { src: string } };
+    expect(readFileSync(join(root, 'public', kit.image.src)).length).toBeGreaterThan(0);
+  });
+
+  it('refuses a session or file name that could leave its folder, and a write from another site', async () => {
+    expect((await upload('../../etc', 'x.csv', Buffer.from('id\n'))).status).toBe(400);
+    expect((await call('check', { session: 'abcdef123456', sheet: '../../pages-data/site.json' })).body.problems[0]?.code).toBe('unreadable-sheet');
+    const res = await fetch(`${api.base}/__studio/api/import/check`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' }, body: '{}' });
+    expect(res.status).toBe(403);
+  });
+});
