@@ -344,7 +344,7 @@ export function PageEditor({ active, openRequest }: ViewProps) {
   const data = useMemo(() => context && previewData(context, file, value), [context, file, value]);
   const base = document?.route !== undefined ? (editing ? { route: document.route, doc: value } : undefined) : shown;
   const view = useMemo(() => data && base && previewView(base.route, base.doc, data, documents ?? []), [data, base?.route, base?.doc, documents]);
-  const site = useMemo(() => (file === RECORD_FILES.site ? siteDocument.safeParse(value).data : undefined), [file, value]);
+  const site = useMemo(() => (file === RECORD_FILES.site ? siteDocument.safeParse(value).data : context?.site), [file, value, context]);
   const isPage = document?.route !== undefined;
 
   if (failure) return <Alert color="red" title="The studio could not start">{failure}</Alert>;

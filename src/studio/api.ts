@@ -4,6 +4,7 @@ import type { Partner, Product, ProductCategory, Supplier } from '../../schemas/
 import type { RecordData } from '../page/resolve';
 import type { ReferenceKind } from '../../schemas/primitives';
 import type { RedirectRule } from '../lib/redirects';
+import type { SiteDocument } from '../../schemas/site';
 import type { JsonSchema } from './schema';
 
 export interface StudioDocument {
@@ -48,6 +49,8 @@ export interface OpenedDocument {
 }
 
 export interface StudioContext {
+  /** The site document as it reads (the preview's header and footer), when it does. */
+  site?: SiteDocument | undefined;
   /** The choices a reference field offers, by the kind the schema marks (x-reference). */
   options: Record<ReferenceKind, string[]>;
   records: { partners: Partner[]; suppliers: Supplier[]; products: Product[]; categories: ProductCategory[]; templates: Partial<Record<Collection, string>> };

@@ -13,7 +13,7 @@ import { cacheControl } from './headers.ts';
 import { SERVER_HEADERS_FILE, SERVER_REDIRECTS_FILE } from '../build/host-files.ts';
 import { redirectTarget, type RedirectRule } from '../../lib/redirects.ts';
 
-const TYPES: Record<string, string> = {
+export const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',

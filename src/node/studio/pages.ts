@@ -20,7 +20,7 @@ export class Refusal extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly details: { links?: Link[]; problems?: Problem[] } = {},
+    readonly details: { links?: Link[]; problems?: Problem[]; [more: string]: unknown } = {},
   ) {
     super(message);
   }

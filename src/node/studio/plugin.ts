@@ -9,6 +9,7 @@ import type { Connect, Plugin } from 'vite';
 import { collections, type Collection } from '../../../schemas/collections.ts';
 import { partnersDocument, productCategoriesDocument, productDocument, suppliersDocument, type Product } from '../../../schemas/records.ts';
 import { redirectsDocument } from '../../../schemas/redirects.ts';
+import { siteDocument } from '../../../schemas/site.ts';
 import { isRecordFile, isTemplateFile, partnerAlias, partnerIdOfRoute, productIdOfFile, RECORD_FILES, REDIRECTS_FILE, routeOfFile } from '../../../schemas/routes.ts';
 import type { PageDocument } from '../../../schemas/page.ts';
 import { anchors, contentFiles, formatProblem, headingOf, loadContent, type Problem } from '../content/load.ts';
@@ -23,28 +24,8 @@ import { deletePicture, listPictures, publicPictures, replacePicture, storeUploa
 export const STUDIO = '/__studio';
 const API = `${STUDIO}/api/`;
 
-/**
- * The studio lists content problems itself, beside the fields they concern: Vite's error overlay, which
- * any dev server error brings up in every open page, would cover the form and the preview.
- */
-const HIDE_OVERLAY = 'vite-error-overlay { display: none; }';
-
-const STUDIO_HTML = `<!doctype html>
-<html lang="en" data-mantine-color-scheme="light">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-    <title>Studio</title>
-    <style>${HIDE_OVERLAY}</style>
-  </head>
-  <body>
-    <div id="studio"></div>
-    <section id="overlays"></section>
-    <script type="module" src="/src/studio/main.tsx"></script>
-  </body>
-</html>
-`;
+/** The studio's pages: the same files `npm run studio` builds (vite.studio.config.ts). */
+export const STUDIO_PAGES = { app: 'src/studio/html/app.html', preview: 'src/studio/html/preview.html', account: 'src/studio/html/account.html' } as const;
 
 export function studioPlugin(): Plugin {
   return {
@@ -54,10 +35,7 @@ export function studioPlugin(): Plugin {
       const root = server.config.root;
       server.middlewares.use(
         studioMiddleware(root, async (url) => {
-          // The preview is the site's own page shell (index.html) with the preview entry in place of the app's.
-          const html = url.startsWith(`${STUDIO}/preview`)
-            ? readFileSync(join(root, 'index.html'), 'utf8').replace('/src/entry-client.tsx', '/src/studio/preview.tsx').replace('</head>', `<style>${HIDE_OVERLAY}</style></head>`)
-            : STUDIO_HTML;
+          const html = readFileSync(join(root, url.startsWith(`${STUDIO}/preview`) ? STUDIO_PAGES.preview : STUDIO_PAGES.app), 'utf8');
           return server.transformIndexHtml(url, html);
         }),
       );
@@ -74,6 +52,9 @@ const jsonSchemaOf = (file: string): JsonSchema => {
   return schema;
 };
 
+/** A field of a document as the form names it: Block 1 (Hero): Water Testing Solutions › Title. */
+export const fieldLabel = (file: string, data: unknown, dataPath: string) => fieldName(jsonSchemaOf(file), data as Json | undefined, dataPath);
+
 const version = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 const readJson = (path: string): unknown => {
@@ -84,8 +65,21 @@ const readJson = (path: string): unknown => {
   }
 };
 
+/**
+ * What the studio server (`npm run studio`, src/node/studio-server/) adds around the endpoints: a
+ * check before a write (two people on one page), the commit after it, more about an opened document.
+ */
+export interface StudioHooks {
+  /** Before a write, with its endpoint (save, create, upload...) and request: may refuse it. */
+  beforeWrite?(endpoint: string, body: Record<string, unknown>): Promise<void>;
+  /** After a write the studio accepted, before it answers: what it adds to the answer. */
+  afterWrite?(endpoint: string, body: Record<string, unknown>, answer: unknown): Promise<Record<string, unknown> | undefined>;
+  /** What an opened document's answer carries besides its text and version. */
+  opened?(file: string, text: string): Promise<Record<string, unknown>>;
+}
+
 /** The API and the two pages, as one connect middleware (tests mount it on a bare HTTP server). */
-export function studioMiddleware(root: string, html: (url: string) => Promise<string>): Connect.NextHandleFunction {
+export function studioMiddleware(root: string, html: (url: string) => Promise<string>, hooks: StudioHooks = {}): Connect.NextHandleFunction {
   const dataDir = resolve(root, 'pages-data');
   const disk = (file: string) => readFileSync(join(dataDir, file), 'utf8');
 
@@ -161,6 +155,7 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
     const publicDir = join(root, 'public');
     const files = publicFiles(publicDir).map((f) => `/${f}`);
     return {
+      site: siteDocument.safeParse(readJson(join(dataDir, RECORD_FILES.site))).data,
       options: {
         page: pages.sort(),
         partner: partners.map((p) => p.id),
@@ -204,7 +199,7 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
       case 'document': {
         const file = documentFile(url.searchParams.get('file'));
         const text = disk(file);
-        return { file, text, version: version(text), schema: jsonSchemaOf(file) };
+        return { file, text, version: version(text), schema: jsonSchemaOf(file), ...(await hooks.opened?.(file, text)) };
       }
       case 'links': {
         const { route, links } = linksToPage(root, documentFile(url.searchParams.get('file')));
@@ -300,16 +295,23 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
         }
         if (req.method === 'GET') return send(200, await get(url));
         if (req.method !== 'POST') throw new Refusal(405, 'GET or POST only');
-        if (url.pathname === `${API}upload`) {
+        const endpoint = url.pathname.slice(API.length);
+        if (endpoint === 'upload') {
           const bytes = await uploadRequest(req);
-          return send(200, await storeUpload(root, bytes, documentFile(url.searchParams.get('for')), url.searchParams.get('name') ?? ''));
+          const query = { for: url.searchParams.get('for'), name: url.searchParams.get('name') };
+          await hooks.beforeWrite?.(endpoint, query);
+          const stored = await storeUpload(root, bytes, documentFile(query.for), query.name ?? '');
+          return send(200, { ...stored, ...(await hooks.afterWrite?.(endpoint, query, stored)) });
         }
-        const answer = await post(url, await writeRequest(req));
-        return send(answer.status, answer.body);
+        const body = await writeRequest(req);
+        if (endpoint !== 'validate') await hooks.beforeWrite?.(endpoint, body);
+        const answer = await post(url, body);
+        const more = answer.status === 200 && endpoint !== 'validate' ? await hooks.afterWrite?.(endpoint, body, answer.body) : undefined;
+        return send(answer.status, more ? { ...(answer.body as object), ...more } : answer.body);
       } catch (err) {
         if (err instanceof Refusal) {
-          const { links, problems } = err.details;
-          return send(err.status, { error: err.message, ...(links && { links: links.map(withField) }), ...(problems && { problems: problems.map((p) => withText(p)) }) });
+          const { links, problems, ...more } = err.details;
+          return send(err.status, { error: err.message, ...more, ...(links && { links: links.map(withField) }), ...(problems && { problems: problems.map((p) => withText(p)) }) });
         }
         // Whatever else went wrong, the studio gets it as JSON it can show, not as an HTML error page.
         return send(500, { error: `the studio's server failed: ${(err as Error).message}` });
