@@ -8,7 +8,11 @@ import { canonicalPath, isRecordFile, productIdOfFile, RECORD_FILES, routeOfFile
 import { siteDocument } from '../../schemas/site';
 import { redirectTarget } from '../lib/redirects';
 import type { RecordData } from '../page/resolve';
-import { api, recordData, type StudioContext, type StudioDocument, type StudioProblem } from './api';
+import { api, recordData, type SaveConflict, type StudioContext, type StudioDocument, type StudioProblem } from './api';
+import { server } from './server/api';
+import { DocumentHistory } from './server/DocumentHistory';
+import { MergeChoices } from './server/MergeChoices';
+import { SERVER } from './server/session';
 import { type History, record, redo, startHistory, undo } from './history';
 import { PageActions, type PageDialog } from './PageActions';
 import { Preview } from './PreviewPane';
@@ -27,7 +31,8 @@ const CONTENT_CHANGED = 'acacia:content-changed';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-type Opened = { file: string; version: string; schema: JsonSchema; saved: Json } | { file: string; broken: string };
+/** `seen`: under the studio server, every version of the document the editor has seen (a save over another is refused). */
+type Opened = { file: string; version: string; schema: JsonSchema; saved: Json; seen: string[] } | { file: string; broken: string };
 /** What the address asks for: a document, or an address no page answers (and where it redirects, if it does). */
 type Target = { file: string } | { missing: string; redirect: string | undefined };
 interface Status {
@@ -82,6 +87,10 @@ export function PageEditor({ active, openRequest }: ViewProps) {
   const [dialog, setDialog] = useState<PageDialog>();
   const [search, setSearch] = useState('');
   const [failure, setFailure] = useState<string>();
+  /** Under the studio server: a save refused for a newer version, to merge; the document's history shown; who else has it open. */
+  const [merge, setMerge] = useState<{ conflict: SaveConflict; message: string }>();
+  const [showHistory, setShowHistory] = useState(false);
+  const [others, setOthers] = useState<string[]>([]);
 
   const file = target && 'file' in target ? target.file : undefined;
   const editing = opened && opened.file === file && 'saved' in opened ? opened : undefined;
@@ -113,7 +122,8 @@ export function PageEditor({ active, openRequest }: ViewProps) {
       setOpened({ file: next, broken: (err as Error).message });
       return;
     }
-    setOpened({ file: next, version: doc.version, schema: doc.schema, saved });
+    setOpened({ file: next, version: doc.version, schema: doc.schema, saved, seen: doc.seen ?? [] });
+    setMerge(undefined);
     setHistory(startHistory(saved));
     setProblems([]);
     setStatus(announce.current ? { text: announce.current } : undefined);
@@ -203,6 +213,15 @@ export function PageEditor({ active, openRequest }: ViewProps) {
     };
   }, [editing, value, checks]);
 
+  // Who else has this document open (studio server): said beside Save, asked again every 15 s.
+  useEffect(() => {
+    if (!SERVER || !file || !active) return setOthers([]);
+    const ask = () => void server.post<{ others: string[] }>('presence', { file }).then((a) => a.ok && setOthers((before) => (same(before, a.value.others) ? before : a.value.others)));
+    ask();
+    const timer = setInterval(ask, 15_000);
+    return () => clearInterval(timer);
+  }, [file, active]);
+
   const change = useCallback<FormContext['change']>((path, next, typed = false) => {
     setHistory((h) => record(h, setAt(h.present, path, next), path, typed, Date.now()));
     setStatus(undefined);
@@ -260,18 +279,21 @@ export function PageEditor({ active, openRequest }: ViewProps) {
     setPending(undefined);
   }, [pending, editing, form, goTo]);
 
-  const save = async (replace = false) => {
+  const save = async (replace = false, saving: Json = value, seen = editing?.seen) => {
     if (!editing) return;
     setStatus({ text: 'Saving…' });
-    const saving = value;
-    const answer = await api.save(editing.file, saving, editing.version, replace);
+    const answer = await api.save(editing.file, saving, editing.version, replace, SERVER ? seen : undefined);
     if (answer.outcome === 'saved') {
-      setOpened({ ...editing, version: answer.version, saved: saving });
+      setOpened({ ...editing, version: answer.version, saved: saving, seen: [...new Set([...(seen ?? []), ...(answer.seen ?? [])])] });
+      setMerge(undefined);
       setStatus({ text: 'Saved' });
       void refresh();
     } else if (answer.outcome === 'invalid') {
       setProblems(answer.problems);
       setStatus({ text: `Not saved: ${answer.problems.length} problem${answer.problems.length === 1 ? '' : 's'} to fix first (listed above the form)` });
+    } else if (answer.outcome === 'conflict' && answer.conflict) {
+      setStatus({ text: 'Not saved yet: someone saved a newer version (below)' });
+      setMerge({ conflict: answer.conflict, message: answer.error });
     } else if (answer.outcome === 'conflict') {
       setStatus({
         text: `Not saved: ${answer.error}`,
@@ -390,10 +412,27 @@ export function PageEditor({ active, openRequest }: ViewProps) {
             <Button onClick={() => void save()} disabled={!editing} title="Ctrl+S">Save</Button>
             <Button variant="default" onClick={doUndo} disabled={history.past.length === 0} title="Ctrl+Z">Undo</Button>
             <Button variant="default" onClick={doRedo} disabled={history.future.length === 0} title="Shift+Ctrl+Z">Redo</Button>
+            {SERVER && editing && <Button variant="default" onClick={() => setShowHistory(true)}>History</Button>}
             <Text role="status" size="sm" style={{ flex: 1 }}>
               {status?.text ?? (dirty ? 'Unsaved changes' : '')}
             </Text>
           </Group>
+          {others.length > 0 && <Text size="sm" c="orange.9" data-presence>Also open by {others.join(', ')}: their saves and yours are merged field by field.</Text>}
+          {merge && editing && (
+            <MergeChoices
+              key={merge.conflict.blob}
+              conflict={merge.conflict}
+              value={value}
+              message={merge.message}
+              cancel={() => setMerge(undefined)}
+              merge={(taken) => {
+                let next = value;
+                for (const t of taken) next = setAt(next, t.path, t.theirs as Json | undefined);
+                if (next !== value) change('', next);
+                void save(true, next, [...editing.seen, merge.conflict.blob]);
+              }}
+            />
+          )}
           {status?.actions && (
             <Group gap="xs">
               {status.actions.map((a) => (
@@ -421,6 +460,17 @@ export function PageEditor({ active, openRequest }: ViewProps) {
           )}
         </Stack>
       </Box>
+      {SERVER && file && (
+        <DocumentHistory
+          file={file}
+          opened={showHistory}
+          close={() => setShowHistory(false)}
+          restored={(message) => {
+            announce.current = message;
+            void load(file);
+          }}
+        />
+      )}
       <Preview
         route={view?.route}
         doc={view?.doc}

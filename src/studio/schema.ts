@@ -29,6 +29,17 @@ export type JsonObject = { [key: string]: Json };
 
 export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Two JSON values alike (object keys in any order). */
+export function equal(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => equal(v, b[i]));
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => k in b && equal(a[k], b[k]));
+  }
+  return false;
+}
+
 export const optionsOf = (s: JsonSchema): JsonSchema[] | undefined => s.oneOf ?? s.anyOf;
 
 /** The property every branch of a union fixes to a value of its own (blocks' `type`, actions' `kind`). */

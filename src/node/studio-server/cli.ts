@@ -4,7 +4,7 @@
 // npm run studio -- user list
 // Settings from the environment: docs/deployers.md (src/node/studio-server/config.ts).
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { Accounts, AccountError, ROLES, type Role } from './accounts.ts';
 import { readConfig } from './config.ts';
@@ -28,15 +28,33 @@ function sourceHash(): string {
   return hash.digest('hex');
 }
 
+/** Builds the studio's code unless the last build is of the same sources; one build at a time (two studios starting at once share it). */
 async function buildStudio(force = false): Promise<void> {
   const hash = sourceHash();
-  if (!force && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) return;
-  const started = Date.now();
-  console.log('studio: building the studio\'s code (vite.studio.config.ts)…');
-  const { build } = await import('vite');
-  await build({ root: project, configFile: join(project, 'vite.studio.config.ts'), configLoader: 'runner', logLevel: 'warn' });
-  writeFileSync(STAMP, hash);
-  console.log(`studio: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const fresh = () => existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash;
+  if (!force && fresh()) return;
+  const lock = `${STUDIO_BUILD}.lock`;
+  for (let waited = 0; ; waited += 200) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // Another studio is building (a lock older than 5 minutes is a crashed build's).
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 300_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    if (!force && fresh()) return;
+    const started = Date.now();
+    console.log('studio: building the studio\'s code (vite.studio.config.ts)…');
+    const { build } = await import('vite');
+    await build({ root: project, configFile: join(project, 'vite.studio.config.ts'), configLoader: 'runner', logLevel: 'warn' });
+    writeFileSync(STAMP, hash);
+    console.log(`studio: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 function option(args: string[], name: string): string | undefined {

@@ -2,7 +2,9 @@
 // a publish over a remote that moved, two people on one page). A field is a value at a path: objects
 // are compared key by key, lists of the same length item by item; a list that grew or shrank, or an
 // object that became another kind of thing (a block of another type), is one field, changed whole.
-import { isObject, type Json } from '../../studio/schema.ts';
+import { equal, isObject, type Json } from '../../studio/schema.ts';
+
+export { equal };
 
 export type Path = (string | number)[];
 
@@ -20,15 +22,6 @@ export interface FieldConflict {
   theirs?: Json;
 }
 
-export function equal(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => equal(v, b[i]));
-  if (isObject(a) && isObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => k in b && equal(a[k], b[k]));
-  }
-  return false;
-}
 
 /** Objects standing for the same kind of thing (the same block type, the same action kind): compared key by key. */
 const comparable = (a: Json | undefined, b: Json | undefined): a is Record<string, Json> =>

@@ -2,17 +2,8 @@
 // jsonc-parser edits, so what the author did not change keeps its bytes, its key order and its
 // formatting, and a change of one field is a change of one line.
 import { applyEdits, type JSONPath, modify } from 'jsonc-parser';
-import { isObject, type Json } from '../../studio/schema.ts';
+import { equal, isObject, type Json } from '../../studio/schema.ts';
 
-function equal(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => equal(v, b[i]));
-  if (isObject(a) && isObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => k in b && equal(a[k], b[k]));
-  }
-  return false;
-}
 
 /** The same kind of thing: both objects naming the same block type or action kind (else it is replaced whole). */
 const sameKind = (a: Record<string, Json>, b: Record<string, Json>) => a.type === b.type && a.kind === b.kind;
