@@ -197,3 +197,42 @@ test('a scheduled publish: shown in Nairobi time, published by the server then, 
   await author.page.getByRole('button', { name: 'Refresh' }).click();
   await expect(author.page.getByRole('region', { name: 'Recent publishes' })).toContainText('as scheduled');
 });
+
+test('a publish can be undone: its changes taken back in the publisher\'s draft, field by field, and published', async () => {
+  const before = title(git(studio.remote, 'show', 'main^:pages-data/contact.json'));
+  await publisher.page.getByRole('button', { name: 'Refresh' }).click();
+  const recent = publisher.page.getByRole('region', { name: 'Recent publishes' });
+  publisher.page.once('dialog', (d) => void d.accept());
+  await recent.getByRole('row').first().getByRole('button', { name: 'Undo' }).click();
+  await expect(publisher.page.getByRole('status').filter({ hasText: 'The publish is undone in your draft' })).toBeVisible();
+  await expect(recent.getByRole('row').first()).toContainText('undone');
+  expect(git(draftDir('peter@example.com'), 'log', '--format=%an|%s', '-1')).toMatch(/^Peter Publisher\|Undo the publish of /);
+  await publisher.page.getByRole('region', { name: 'Your draft' }).getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(publisher.page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible();
+  expect(title(studio.remoteFile(CONTACT))).toBe(before);
+});
+
+test('a draft that would break a link once merged with the remote is not published, and the studio says why at file:line', async () => {
+  // The author moves a page (the studio rewrites every link to it in the draft)...
+  await open(author.page, '/services/soil-testing');
+  const moved = await author.page.evaluate(async () => {
+    const doc = (await (await fetch('/__studio/api/document?file=services/soil-testing.json')).json()) as { version: string };
+    const res = await fetch('/__studio/api/move', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ file: 'services/soil-testing.json', to: '/services/soil-analysis', version: doc.version }) });
+    return res.status;
+  });
+  expect(moved).toBe(200);
+  // ...while someone adds a link to its old address on the remote directly.
+  const direct = studio.pushDirectly('Water testing: a button to soil testing', (dir) => {
+    const file = join(dir, 'pages-data/services/water-testing.json');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace('"to": "/contact"', '"to": "/services/soil-testing"'));
+  });
+  const line = studio.remoteFile('pages-data/services/water-testing.json').split('\n').findIndex((l) => l.includes('"/services/soil-testing"')) + 1;
+  await publishDraftOf('Amina Author');
+  const refusal = publisher.page.getByRole('alert').filter({ hasText: 'Not published' });
+  await expect(refusal).toContainText('the site would have 1 problem with this draft');
+  await expect(refusal).toContainText(`pages-data/services/water-testing.json:${line}:`);
+  await expect(refusal).toContainText('/services/soil-testing');
+  expect(git(studio.remote, 'rev-parse', 'main')).toBe(direct);
+  await expect(publisher.page.getByRole('region', { name: "Amina Author's draft" })).toBeVisible();
+});

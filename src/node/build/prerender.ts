@@ -15,6 +15,7 @@ import { builtSite, type Content, formatProblem, loadContent, resolvePage, siteP
 import { shareContent } from '../content/vite-plugin.ts';
 import { encodePictures } from '../pictures/encode.ts';
 import { hostFiles } from './host-files.ts';
+import { writeBuildId } from './build-id.ts';
 import type { PageParts } from './page-html.ts';
 import { buildSearchIndex, searchFiles } from './search-index.ts';
 import { jsonLdScript, structuredData } from './structured-data.ts';
@@ -112,6 +113,7 @@ async function main() {
     mkdirSync(dirname(join(dist, rel)), { recursive: true });
     writeFileSync(join(dist, rel), text);
   }
+  writeBuildId(root, dist);
   timer.end('host files');
   const fromContent = new Set([
     ...[...search.keys()].map((path) => path.slice(1)),

@@ -8,15 +8,17 @@
 //   by renaming a new link over the old one: nginx serves one build or the other, never a gap. It
 //   then runs STUDIO_NGINX_RELOAD, so that nginx reads the new build's redirects.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readlinkSync, rmSync, symlinkSync, renameSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { BUILD_ID_FILE } from '../build/build-id.ts';
+import { NGINX_REDIRECTS_FILE } from '../build/host-files.ts';
 import type { StudioConfig } from './config.ts';
 import { isAncestor, runGit } from './git.ts';
 import type { Publisher } from './publish.ts';
 import type { Repo } from './repo.ts';
 
 /** Where the build writes the commit it was built from, and the studio reads it. */
-export const BUILD_ID_PATH = '/_data/build.json';
+const BUILD_ID_PATH = `/${BUILD_ID_FILE}`;
 /** Builds kept besides the one served: a request that began on the previous build still finds its files. */
 const KEEP = 2;
 const project = resolve(import.meta.dirname, '../../..');
@@ -50,6 +52,14 @@ export class LiveSite {
     }
   }
 
+  /** Self-hosted and nothing built yet (the first start): the site's branch is built, so nginx has a site to serve. */
+  start(site: string): void {
+    if (this.config.siteDir && !existsSync(join(this.config.siteDir, 'current'))) {
+      this.queued = site;
+      this.running ??= this.drain().finally(() => (this.running = undefined));
+    }
+  }
+
   state(): LiveState {
     return { ...this.current };
   }
@@ -58,6 +68,7 @@ export class LiveSite {
   published(commit: string): void {
     this.current.published = commit;
     delete this.current.since;
+    delete this.current.error;
     if (!this.config.siteDir) return;
     this.queued = commit;
     this.running ??= this.drain().finally(() => (this.running = undefined));
@@ -70,10 +81,13 @@ export class LiveSite {
       this.queued = undefined;
       this.current.building = commit;
       try {
-        await this.build(commit);
+        const warning = await this.build(commit);
         this.current.live = commit;
         if (commit === this.current.published) this.current.since = new Date().toISOString();
-        delete this.current.error;
+        if (warning) {
+          this.current.error = warning;
+          this.log(warning);
+        } else delete this.current.error;
       } catch (err) {
         this.current.error = `The site could not be built from ${commit.slice(0, 7)}: ${(err as Error).message}`;
         this.log(this.current.error);
@@ -83,20 +97,30 @@ export class LiveSite {
     }
   }
 
-  /** Builds `commit` and switches the served site to it. */
-  async build(commit: string): Promise<void> {
+  /** Builds `commit` and switches the served site to it; answers what went wrong after the switch, if anything did. */
+  async build(commit: string): Promise<string | undefined> {
     const siteDir = this.config.siteDir!;
+    const started = Date.now();
     const root = await this.repo.serial.run('repo', () => this.publisher.checkout(commit, 'build'));
     if (!existsSync(join(root, 'node_modules'))) symlinkSync(join(project, 'node_modules'), join(root, 'node_modules'));
     await run('npm', ['run', '-s', 'build'], root);
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${commit}`;
     mkdirSync(join(siteDir, 'builds'), { recursive: true });
     cpSync(join(root, 'dist'), join(siteDir, 'builds', name), { recursive: true });
+    const served = join(siteDir, 'current');
+    const redirects = (dir: string) => (existsSync(join(dir, NGINX_REDIRECTS_FILE)) ? readFileSync(join(dir, NGINX_REDIRECTS_FILE), 'utf8') : undefined);
+    const before = existsSync(served) ? redirects(served) : undefined;
     const link = join(siteDir, `.current-${process.pid}.tmp`);
     rmSync(link, { force: true });
     symlinkSync(join('builds', name), link);
-    renameSync(link, join(siteDir, 'current'));
-    if (this.config.nginxReload) await run(this.config.nginxReload[0]!, this.config.nginxReload.slice(1), root);
+    renameSync(link, served);
+    // nginx reads the redirects map when it starts or reloads: told only when it changed (and not before a first build, when it cannot be running).
+    if (this.config.nginxReload && before !== undefined && redirects(served) !== before) {
+      const failed = await run(this.config.nginxReload[0]!, this.config.nginxReload.slice(1), root).then(() => undefined, (err: Error) => err.message);
+      if (failed) return `${commit.slice(0, 7)} is served, but nginx did not reload, so its new redirects are not answered yet: ${failed}`;
+    }
+    this.log(`site: ${commit.slice(0, 7)} built and served in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return undefined;
     const builds = readdirSync(join(siteDir, 'builds')).sort();
     for (const old of builds.slice(0, Math.max(0, builds.length - 1 - KEEP))) rmSync(join(siteDir, 'builds', old), { recursive: true, force: true });
   }

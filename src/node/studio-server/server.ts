@@ -291,6 +291,7 @@ export async function startStudio(config: StudioConfig, log: (line: string) => v
     auth = new Auth(accounts, origin);
   }
   scheduler.start();
+  live.start(await repo.siteTip());
   return {
     url: origin,
     server,

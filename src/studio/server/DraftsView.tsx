@@ -234,8 +234,9 @@ export function DraftsView({ active, openDocument }: ViewProps) {
 function LiveNote({ live }: { live: Live | undefined }) {
   if (!live?.published) return null;
   const commit = live.published.slice(0, 7);
-  if (live.error) return <Alert color="red" role="alert" title="The site is not up to date">{live.error}</Alert>;
-  if (live.since) return <Alert color="teal" role="status">The last publish ({commit}) is live on the site since {nairobi(live.since)}.</Alert>;
+  const error = live.error && <Alert color="red" role="alert" title={live.since ? 'Something went wrong after the switch' : 'The site is not up to date'}>{live.error}</Alert>;
+  if (live.since) return <>{error}<Alert color="teal" role="status">The last publish ({commit}) is live on the site since {nairobi(live.since)}.</Alert></>;
+  if (error) return error;
   if (live.how === 'none') return <Text size="sm" c="dimmed">Published to the remote. The studio is not told when the site is rebuilt from it (the deployer's STUDIO_SITE_URL or STUDIO_SITE_DIR).</Text>;
   return (
     <Alert color="blue" role="status">
