@@ -113,7 +113,7 @@ test('two people on one page: each sees the other there; the second save is refu
   // Both drafts published: the second merges with the first, field by field, with nothing to ask.
   await publishDraftOf('Amina Author');
   await expect(publisher.page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible();
-  await publisher.page.getByRole('region', { name: 'Your draft' }).or(publisher.page.getByRole('region', { name: "Peter Publisher's draft" })).getByRole('button', { name: 'Publish', exact: true }).click();
+  await publisher.page.getByRole('region', { name: "Peter Publisher's draft" }).getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(publisher.page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible();
   const published = studio.remoteFile('pages-data/services/water-testing.json');
   expect(title(published)).toBe('Water Testing Kits and Meters in Kenya');
@@ -202,12 +202,14 @@ test('a publish can be undone: its changes taken back in the publisher\'s draft,
   const before = title(git(studio.remote, 'show', 'main^:pages-data/contact.json'));
   await publisher.page.getByRole('button', { name: 'Refresh' }).click();
   const recent = publisher.page.getByRole('region', { name: 'Recent publishes' });
+  // The list as it is now: the scheduled publish first.
+  await expect(recent.getByRole('row').first()).toContainText("Amina Author's draft, as scheduled");
   publisher.page.once('dialog', (d) => void d.accept());
   await recent.getByRole('row').first().getByRole('button', { name: 'Undo' }).click();
   await expect(publisher.page.getByRole('status').filter({ hasText: 'The publish is undone in your draft' })).toBeVisible();
   await expect(recent.getByRole('row').first()).toContainText('undone');
   expect(git(draftDir('peter@example.com'), 'log', '--format=%an|%s', '-1')).toMatch(/^Peter Publisher\|Undo the publish of /);
-  await publisher.page.getByRole('region', { name: 'Your draft' }).getByRole('button', { name: 'Publish', exact: true }).click();
+  await publisher.page.getByRole('region', { name: "Peter Publisher's draft" }).getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(publisher.page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible();
   expect(title(studio.remoteFile(CONTACT))).toBe(before);
 });

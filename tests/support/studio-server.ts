@@ -86,6 +86,8 @@ export async function startStudioServer(extraEnv: Record<string, string> = {}): 
     },
     remoteFile: (path) => git(remote, 'show', `main:${path}`),
     stop: async () => {
+      // STUDIO_SERVER_LOG=1 prints what the server said (to see why a test failed).
+      if (process.env.STUDIO_SERVER_LOG) console.log(output);
       if (server.exitCode === null) {
         server.kill();
         await once(server, 'exit');
