@@ -104,25 +104,90 @@ export interface LoadOptions {
 /** A parsed and schema-checked document, kept while its text is unchanged (the studio re-validates on every keystroke). */
 const checked = new Map<string, { text: string; data: unknown; result: z.ZodSafeParseResult<unknown> }>();
 
+/**
+ * One run of the loader: the files it read and the problems found so far. Each stage below reads
+ * it, adds its problems, and returns what the next stages need.
+ */
+interface Run {
+  root: string;
+  /** Every JSON file under pages-data/ (or standing in for one), by its path there, in path order. */
+  sources: Map<string, SourceFile>;
+  /** The files that parse as JSON, by path. */
+  parsed: Map<string, unknown>;
+  problems: Problem[];
+  /** The fields of each document its schema check failed at: references there are not followed again. */
+  failedAt: Map<string, Set<string>>;
+  report: Report;
+  reportFile: <C extends Code>(file: string, code: C, params: Params<C>) => void;
+}
+
+/** The shared records, as far as their documents passed their checks (undefined where one did not). */
+interface RecordDocs {
+  site: SiteDocument | undefined;
+  partnersDoc: z.output<typeof partnersDocument> | undefined;
+  suppliersDoc: z.output<typeof suppliersDocument> | undefined;
+  categoriesDoc: z.output<typeof productCategoriesDocument> | undefined;
+  /** Every product file that passed its check, by path. */
+  productDocs: Map<string, z.output<typeof productDocument>>;
+  partners: Map<string, Partner>;
+  suppliers: Map<string, Supplier>;
+  products: Map<string, Product>;
+  categories: Map<string, ProductCategory>;
+}
+
+/** The URLs claimed so far, each by the document that answers it. */
+type Claims = Map<string, SourceFile>;
+
+/**
+ * The content of a project and every problem in it, in stages: read the files, check each record
+ * document and collect the records, claim the routes, check the page documents, make the catalogue's
+ * pages, check each page's rules and titles, check the references, the redirects, read the pictures
+ * and check their sizes, check the JSON Schema files. Content only when there is no problem (or, with
+ * `partial`, whatever passed its checks).
+ */
 export async function loadContent(root = process.cwd(), options: LoadOptions = {}): Promise<{ content?: Content; problems: Problem[] }> {
+  const run = readFiles(root, options.overrides);
+  const recs = collectRecords(run);
+  const claims = claimRoutes(run);
+  const { pages, drafts, routes } = checkPageDocuments(run, claims);
+  const { recordData, catalogueReadable } = makeCataloguePages(run, recs, pages, routes, claims);
+  for (const draft of drafts) checkPageRules(draft, run.sources.get(draft.file)!, run.report);
+  if (recs.site) checkTitles(run, recs.site, drafts, routes);
+  const pictureRefs = checkReferences(run, recs, pages, drafts, routes, claims);
+  const redirects = checkRedirectsDocument(run, pages, claims);
+  const pictures = await readPictures(run, pictureRefs);
+  if (catalogueReadable) checkPictureSizes({ pages: new Set(routes.values()), site: recs.site, sources: run.sources, pictureRefs, pictures, recordData }, run.report);
+  if (!options.skipSchemaFiles) checkSchemaFiles(run);
+
+  const { site, partners, suppliers, products, categories } = recs;
+  const content = site && { ...recordData, site, partners, suppliers, products, categories, pages, routes, pictures, redirects: redirects ?? [] };
+  const { problems } = run;
+  if (problems.length > 0 || !content || !redirects) return { problems: sortProblems(problems), ...(options.partial && content && { content }) };
+  return { content, problems: [] };
+}
+
+/** Stage 1, read the files: every JSON file under pages-data/ (or its override), parsed; one that is not JSON is a problem. */
+function readFiles(root: string, overrides: LoadOptions['overrides']): Run {
   const dataDir = join(root, 'pages-data');
   const problems: Problem[] = [];
-  const report = <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>, atKey = false) =>
-    problems.push(locate(src, path, code, message(code, params), atKey));
-  const reportFile = <C extends Code>(file: string, code: C, params: Params<C>) =>
-    problems.push({ file, line: 1, column: 1, path: '', code, message: message(code, params) });
-
-  const sources = new Map<string, SourceFile>();
-  const parsed = new Map<string, unknown>();
-  const files = new Set([...listJson(dataDir), ...(options.overrides?.keys() ?? [])]);
-  for (const [rel, text] of options.overrides ?? []) if (text === null) files.delete(rel);
+  const run: Run = {
+    root,
+    sources: new Map(),
+    parsed: new Map(),
+    problems,
+    failedAt: new Map(),
+    report: (src, path, code, params, atKey = false) => problems.push(locate(src, path, code, message(code, params), atKey)),
+    reportFile: (file, code, params) => problems.push({ file, line: 1, column: 1, path: '', code, message: message(code, params) }),
+  };
+  const files = new Set([...listJson(dataDir), ...(overrides?.keys() ?? [])]);
+  for (const [rel, text] of overrides ?? []) if (text === null) files.delete(rel);
   for (const rel of [...files].sort()) {
     const display = `pages-data/${rel}`;
-    const text = options.overrides?.get(rel) ?? readFileSync(join(dataDir, rel), 'utf8');
+    const text = overrides?.get(rel) ?? readFileSync(join(dataDir, rel), 'utf8');
     const src = sourceFile(rel, display, text);
-    sources.set(rel, src);
+    run.sources.set(rel, src);
     try {
-      parsed.set(rel, JSON.parse(text));
+      run.parsed.set(rel, JSON.parse(text));
     } catch {
       // jsonc-parser says where; only its first error, the later ones are echoes of it.
       const errors: ParseError[] = [];
@@ -131,81 +196,86 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
       problems.push(at(src, e?.offset ?? 0, '', 'malformed-json', message('malformed-json', { detail: e ? describeParseError(e) : 'not a JSON document' })));
     }
   }
+  return run;
+}
 
-  /** The fields of each document its schema check failed at: references there are not followed again. */
-  const failedAt = new Map<string, Set<string>>();
-  const check = <S extends z.ZodType>(rel: string, schema: S): z.output<S> | undefined => {
-    const schemaFile = schemaFileOf(rel);
-    const src = sources.get(rel);
-    const data = parsed.get(rel);
-    if (!src || data === undefined) return undefined;
-    const want = schemaRef(rel, schemaFile);
-    const given = data && typeof data === 'object' ? (data as { $schema?: unknown }).$schema : undefined;
-    if (given !== want) report(src, ['$schema'], 'schema-link', { expected: want, received: show(given) });
-    if (src.text.includes(PLACEHOLDER)) for (const [path, text] of placeholders(data)) report(src, path, 'placeholder', { text: show(text) });
-    const key = `${schemaFile} ${rel}`;
-    let hit = checked.get(key);
-    if (hit?.text !== src.text) checked.set(key, (hit = { text: src.text, data, result: schema.safeParse(data, { reportInput: true }) }));
-    if (!hit.result.success) {
-      const found = hit.result.error.issues.flatMap((issue) => issueProblems(src, schema, data, issue));
-      problems.push(...found);
-      failedAt.set(rel, new Set(found.map((p) => p.path)));
-      return undefined;
-    }
-    return hit.result.data as z.output<S>;
-  };
-
-  for (const [what, rel] of Object.entries(RECORD_FILES)) {
-    if (!sources.has(rel)) reportFile(`pages-data/${rel}`, 'missing-document', { what: `the ${what} file pages-data/${rel}` });
+/**
+ * Stage 2, check a document: its `$schema` link, its placeholders and its schema. The valid
+ * document, or undefined when it does not parse or fails its schema (with its problems reported).
+ */
+function checkDocument<S extends z.ZodType>(run: Run, rel: string, schema: S): z.output<S> | undefined {
+  const schemaFile = schemaFileOf(rel);
+  const src = run.sources.get(rel);
+  const data = run.parsed.get(rel);
+  if (!src || data === undefined) return undefined;
+  const want = schemaRef(rel, schemaFile);
+  const given = data && typeof data === 'object' ? (data as { $schema?: unknown }).$schema : undefined;
+  if (given !== want) run.report(src, ['$schema'], 'schema-link', { expected: want, received: show(given) });
+  if (src.text.includes(PLACEHOLDER)) for (const [path, text] of placeholders(data)) run.report(src, path, 'placeholder', { text: show(text) });
+  const key = `${schemaFile} ${rel}`;
+  let hit = checked.get(key);
+  if (hit?.text !== src.text) checked.set(key, (hit = { text: src.text, data, result: schema.safeParse(data, { reportInput: true }) }));
+  if (!hit.result.success) {
+    const found = hit.result.error.issues.flatMap((issue) => issueProblems(src, schema, data, issue));
+    run.problems.push(...found);
+    run.failedAt.set(rel, new Set(found.map((p) => p.path)));
+    return undefined;
   }
-  const site = check(RECORD_FILES.site, siteDocument);
-  const partnersDoc = check(RECORD_FILES.partners, partnersDocument);
-  const suppliersDoc = check(RECORD_FILES.suppliers, suppliersDocument);
-  const categoriesDoc = check(RECORD_FILES.categories, productCategoriesDocument);
+  return hit.result.data as z.output<S>;
+}
+
+/** Stage 3, collect the records: the site document, partners, suppliers, categories and products, each checked; an id twice is a problem. */
+function collectRecords(run: Run): RecordDocs {
+  const { sources } = run;
+  for (const [what, rel] of Object.entries(RECORD_FILES)) {
+    if (!sources.has(rel)) run.reportFile(`pages-data/${rel}`, 'missing-document', { what: `the ${what} file pages-data/${rel}` });
+  }
+  const site = checkDocument(run, RECORD_FILES.site, siteDocument);
+  const partnersDoc = checkDocument(run, RECORD_FILES.partners, partnersDocument);
+  const suppliersDoc = checkDocument(run, RECORD_FILES.suppliers, suppliersDocument);
+  const categoriesDoc = checkDocument(run, RECORD_FILES.categories, productCategoriesDocument);
   const productDocs = new Map<string, z.output<typeof productDocument>>();
   for (const rel of sources.keys()) {
     if (!productIdOfFile(rel)) continue;
-    const doc = check(rel, productDocument);
+    const doc = checkDocument(run, rel, productDocument);
     if (doc) productDocs.set(rel, doc);
   }
   const products = new Map([...productDocs].map(([rel, doc]) => [productIdOfFile(rel)!, productOf(rel, doc)]));
-  const categories = new Map<string, ProductCategory>();
-  categoriesDoc?.categories.forEach((c, i) => {
-    if (categories.has(c.id)) report(sources.get(RECORD_FILES.categories)!, ['categories', i, 'id'], 'duplicate-id', { what: 'product category', id: c.id });
-    categories.set(c.id, c);
-  });
-
-  // Ids a reference may name: from the raw records when their document failed its check, so that
-  // a problem in one record does not hide the unknown ids named elsewhere.
-  const idsOf = (rel: string, key: string) =>
-    new Set(((parsed.get(rel) as Record<string, unknown> | undefined)?.[key] as { id?: unknown }[] | undefined ?? []).flatMap((r) => (r && typeof r.id === 'string' ? [r.id] : [])));
-  const partners = new Map<string, Partner>();
-  partnersDoc?.partners.forEach((p, i) => {
-    if (partners.has(p.id)) report(sources.get(RECORD_FILES.partners)!, ['partners', i, 'id'], 'duplicate-id', { what: 'partner', id: p.id });
-    partners.set(p.id, p);
-  });
-  const suppliers = new Map<string, Supplier>();
-  suppliersDoc?.suppliers.forEach((s, i) => {
-    if (suppliers.has(s.id)) report(sources.get(RECORD_FILES.suppliers)!, ['suppliers', i, 'id'], 'duplicate-id', { what: 'supplier', id: s.id });
-    suppliers.set(s.id, s);
-  });
-
-  // The URLs: one per page document, and a short address per partner page. Claimed before any
-  // document is checked, so links resolve whatever the state of the page they point at.
-  const claims = new Map<string, SourceFile>();
-  const claim = (url: string, src: SourceFile) => {
-    const other = claims.get(url);
-    if (other) reportFile(src.display, 'route-collision', { url, other: other.display });
-    else claims.set(url, src);
+  const byId = <T extends { id: string }>(list: readonly T[] | undefined, rel: string, key: string, what: string) => {
+    const out = new Map<string, T>();
+    list?.forEach((r, i) => {
+      if (out.has(r.id)) run.report(sources.get(rel)!, [key, i, 'id'], 'duplicate-id', { what, id: r.id });
+      out.set(r.id, r);
+    });
+    return out;
   };
-  for (const [rel, src] of sources) {
+  const categories = byId(categoriesDoc?.categories, RECORD_FILES.categories, 'categories', 'product category');
+  const partners = byId(partnersDoc?.partners, RECORD_FILES.partners, 'partners', 'partner');
+  const suppliers = byId(suppliersDoc?.suppliers, RECORD_FILES.suppliers, 'suppliers', 'supplier');
+  return { site, partnersDoc, suppliersDoc, categoriesDoc, productDocs, partners, suppliers, products, categories };
+}
+
+/** A URL for a document; a URL claimed twice is a problem at the second. */
+function claim(run: Run, claims: Claims, url: string, src: SourceFile) {
+  const other = claims.get(url);
+  if (other) run.reportFile(src.display, 'route-collision', { url, other: other.display });
+  else claims.set(url, src);
+}
+
+/**
+ * Stage 4, claim the routes: one per page document, and a short address per partner page. Claimed
+ * before any document is checked, so links resolve whatever the state of the page they point at.
+ */
+function claimRoutes(run: Run): Claims {
+  const claims: Claims = new Map();
+  for (const [rel, src] of run.sources) {
     if (rel === RECORD_FILES.site || rel === REDIRECTS_FILE) continue;
     if (isRecordFile(rel)) {
-      if (!(Object.values(RECORD_FILES) as string[]).includes(rel) && !productIdOfFile(rel)) reportFile(src.display, 'unknown-record-file', {});
+      if (!(Object.values(RECORD_FILES) as string[]).includes(rel) && !productIdOfFile(rel)) run.reportFile(src.display, 'unknown-record-file', {});
       continue;
     }
-    // A template's own route (/products/[id]) is no address: its entries' pages are claimed below.
-    if (!isTemplateFile(rel)) claim(routeOfFile(rel), src);
+    // A template's own route (/products/[id]) is no address: its entries' pages are claimed later.
+    if (!isTemplateFile(rel)) claim(run, claims, routeOfFile(rel), src);
   }
   const folders = new Set([...claims.keys()].flatMap((url) => url.split('/').slice(1, -1).map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`)));
   for (const [url, src] of [...claims]) {
@@ -213,66 +283,97 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
     if (!id) continue;
     const alias = partnerAlias(id);
     if (folders.has(alias) && !claims.has(alias)) {
-      reportFile(src.display, 'route-collision', { url: alias, other: `the folder pages-data${alias}/` });
-    } else claim(alias, src);
+      run.reportFile(src.display, 'route-collision', { url: alias, other: `the folder pages-data${alias}/` });
+    } else claim(run, claims, alias, src);
   }
-  if (!claims.has(NOT_FOUND_ROUTE)) reportFile('pages-data/404.json', 'missing-document', { what: `the not-found page pages-data/404.json` });
+  if (!claims.has(NOT_FOUND_ROUTE)) run.reportFile('pages-data/404.json', 'missing-document', { what: `the not-found page pages-data/404.json` });
+  return claims;
+}
 
+/**
+ * Stage 5, check each page document against its schema. Every page document that parses, valid or
+ * not, becomes a draft whose rules and references are checked either way, so that one run reports
+ * every problem instead of one hiding the next.
+ */
+function checkPageDocuments(run: Run, claims: Claims): { pages: Map<string, Page>; drafts: Draft[]; routes: Map<string, Page> } {
   const pages = new Map<string, Page>();
-  // Every page document that parses, valid or not: its rules and references are checked either way,
-  // so that one run reports every problem instead of one hiding the next.
   const drafts: Draft[] = [];
-  for (const [rel, src] of sources) {
+  for (const [rel, src] of run.sources) {
     if (isRecordFile(rel) || (!isTemplateFile(rel) && claims.get(routeOfFile(rel)) !== src)) continue;
-    const doc = check(rel, pageDocument);
+    const doc = checkDocument(run, rel, pageDocument);
     if (doc) pages.set(routeOfFile(rel), { route: routeOfFile(rel), file: rel, doc });
-    if (parsed.has(rel)) drafts.push(draftOf(routeOfFile(rel), rel, doc ?? parsed.get(rel)));
+    if (run.parsed.has(rel)) drafts.push(draftOf(routeOfFile(rel), rel, doc ?? run.parsed.get(rel)));
   }
   const routes = new Map<string, Page>();
   for (const [url, src] of claims) {
     const page = pages.get(routeOfFile(src.rel));
     if (page) routes.set(url, page);
   }
+  return { pages, drafts, routes };
+}
 
-  // The catalogue: the pages the templates make of the collections, once the records they show are known.
-  const reportAt: Parameters<typeof templatesOf>[1] = (file, path, code, params) => report(sources.get(file)!, path, code, params);
+/**
+ * Stage 6, the catalogue: the pages the templates make of the collections, once the records they
+ * show are known, each claiming its route. Made only when every product's brand and category is known.
+ */
+function makeCataloguePages(run: Run, recs: RecordDocs, pages: Map<string, Page>, routes: Map<string, Page>, claims: Claims) {
+  const { sources } = run;
+  const { partners, suppliers, products, categories } = recs;
+  const reportAt: Parameters<typeof templatesOf>[1] = (file, path, code, params) => run.report(sources.get(file)!, path, code, params);
   const templates = templatesOf(pages.values(), reportAt);
   for (const page of pages.values()) checkTemplate(page, reportAt);
   if (products.size > 0 && !templates.has('products')) {
-    reportFile(`pages-data/${[...productDocs.keys()][0]}`, 'missing-document', { what: 'the template page of the products (a page document named [id].json with "collection": "products", e.g. pages-data/products/[id].json)' });
+    run.reportFile(`pages-data/${[...recs.productDocs.keys()][0]}`, 'missing-document', { what: 'the template page of the products (a page document named [id].json with "collection": "products", e.g. pages-data/products/[id].json)' });
   }
   const recordData: RecordData = { partners, suppliers, products, categories, templates: templateRoutes(templates) };
-  const brandsKnown = partnersDoc !== undefined && suppliersDoc !== undefined;
-  const catalogueReadable = brandsKnown && categoriesDoc !== undefined && [...products.values()].every((p) => (partners.has(p.brand) || suppliers.has(p.brand)) && categories.has(p.category));
+  const brandsKnown = recs.partnersDoc !== undefined && recs.suppliersDoc !== undefined;
+  const catalogueReadable = brandsKnown && recs.categoriesDoc !== undefined && [...products.values()].every((p) => (partners.has(p.brand) || suppliers.has(p.brand)) && categories.has(p.category));
   if (catalogueReadable) {
     for (const page of entryPages(recordData, templates, (route) => headingOf(pages.get(route)?.doc))) {
       const { file } = entryFile(page);
-      claim(page.route, sources.get(file)!);
+      claim(run, claims, page.route, sources.get(file)!);
       if (claims.get(page.route) === sources.get(file)) routes.set(page.route, page);
     }
   }
+  return { recordData, catalogueReadable };
+}
 
-  for (const draft of drafts) checkPageRules(draft, sources.get(draft.file)!, report);
-  // The title as the page's head writes it, with the site's suffix; the home page's is the site's
-  // default title. A placeholder title has its own problem. A page a template makes is shown at the
-  // record's file (its name makes the title).
-  if (site) {
-    const titles = [
-      ...drafts.filter((d) => !isTemplateFile(d.file)).map((d) => ({ route: d.route, title: d.title, at: { file: d.file, path: ['meta', 'title'] as Path } })),
-      ...[...routes.values()].filter((p) => p.entry).map((p) => ({ route: p.route, title: p.doc.meta.title, at: entryFile(p) })),
-    ];
-    for (const { route, title: own, at } of titles) {
-      if (own === undefined) continue;
-      const canonical = canonicalPath(route);
-      const { title } = headData(site, { title: own, description: '', keywords: [] }, canonical);
-      const length = [...title].length;
-      if (length <= MAX_TITLE || title.includes(PLACEHOLDER)) continue;
-      const [src, path] = canonical === '/' ? [sources.get(RECORD_FILES.site)!, ['seo', 'defaultTitle']] : [sources.get(at.file)!, at.path];
-      report(src, path, 'long-title', { title, length, maximum: MAX_TITLE });
-    }
+/**
+ * Stage 7, the titles as the page's head writes them, with the site's suffix; the home page's is the
+ * site's default title. A placeholder title has its own problem. A page a template makes is shown at
+ * the record's file (its name makes the title).
+ */
+function checkTitles(run: Run, site: SiteDocument, drafts: readonly Draft[], routes: ReadonlyMap<string, Page>) {
+  const titles = [
+    ...drafts.filter((d) => !isTemplateFile(d.file)).map((d) => ({ route: d.route, title: d.title, at: { file: d.file, path: ['meta', 'title'] as Path } })),
+    ...[...routes.values()].filter((p) => p.entry).map((p) => ({ route: p.route, title: p.doc.meta.title, at: entryFile(p) })),
+  ];
+  for (const { route, title: own, at } of titles) {
+    if (own === undefined) continue;
+    const canonical = canonicalPath(route);
+    const { title } = headData(site, { title: own, description: '', keywords: [] }, canonical);
+    const length = [...title].length;
+    if (length <= MAX_TITLE || title.includes(PLACEHOLDER)) continue;
+    const [src, path] = canonical === '/' ? [run.sources.get(RECORD_FILES.site)!, ['seo', 'defaultTitle']] : [run.sources.get(at.file)!, at.path];
+    run.report(src, path, 'long-title', { title, length, maximum: MAX_TITLE });
   }
+}
 
-  // References: what the schemas mark as pointing at a page, a record or a file.
+/** A field that names a picture under public/. */
+interface PictureRef {
+  src: SourceFile;
+  path: Path;
+  ref: string;
+}
+
+/**
+ * Stage 8, check the references: what the schemas mark as pointing at a page, a record or a file, in
+ * every document that parses; and the rules between records (suppliers and their products, a partner
+ * page and its partner). Returns the fields that name a picture under public/, to be read next.
+ */
+function checkReferences(run: Run, recs: RecordDocs, pages: ReadonlyMap<string, Page>, drafts: readonly Draft[], routes: ReadonlyMap<string, Page>, claims: Claims): PictureRef[] {
+  const { root, sources, parsed, report } = run;
+  const { partnersDoc, suppliersDoc, categoriesDoc, categories } = recs;
   const anchorsOfFile = new Map(drafts.map((d) => [d.file, d.anchors]));
   // A page a template makes has its anchors read when a link names one (a catalogue has thousands).
   const entryAnchors = new Map<string, string[]>();
@@ -287,13 +388,17 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
   const found = new Map<string, boolean>();
   const publicFile = (ref: string) => found.get(ref) ?? found.set(ref, isFile(join(root, 'public', ref))).get(ref)!;
   // Pictures under public/ are read for their size once every reference is known, all at once.
-  const pictureRefs: { src: SourceFile; path: Path; ref: string }[] = [];
-  const partnerIds = partnersDoc ? new Set(partners.keys()) : idsOf(RECORD_FILES.partners, 'partners');
-  const supplierIds = suppliersDoc ? new Set(suppliers.keys()) : idsOf(RECORD_FILES.suppliers, 'suppliers');
+  const pictureRefs: PictureRef[] = [];
+  // Ids a reference may name: from the raw records when their document failed its check, so that
+  // a problem in one record does not hide the unknown ids named elsewhere.
+  const idsOf = (rel: string, key: string) =>
+    new Set(((parsed.get(rel) as Record<string, unknown> | undefined)?.[key] as { id?: unknown }[] | undefined ?? []).flatMap((r) => (r && typeof r.id === 'string' ? [r.id] : [])));
+  const partnerIds = partnersDoc ? new Set(recs.partners.keys()) : idsOf(RECORD_FILES.partners, 'partners');
+  const supplierIds = suppliersDoc ? new Set(recs.suppliers.keys()) : idsOf(RECORD_FILES.suppliers, 'suppliers');
   const follow = (src: SourceFile, schema: z.ZodType, value: unknown) =>
     walkReferences(schema, value, [], (kind, ref, path) => {
       // A value its schema refused has its problem already.
-      if (failedAt.get(src.rel)?.has(fieldPath(path))) return;
+      if (run.failedAt.get(src.rel)?.has(fieldPath(path))) return;
       if (kind === 'page') {
         const [url = '', anchor] = ref.split('#');
         if (!claims.has(url)) return report(src, path, 'unknown-page', { to: ref, guess: nearest(url, allUrls) });
@@ -321,8 +426,8 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
   }
   for (const rel of sources.keys()) if (productIdOfFile(rel) && parsed.has(rel)) follow(sources.get(rel)!, productDocument, parsed.get(rel));
   // (Only once every product file reads: a broken one has its own problem, and may be the supplier's product.)
-  const everyProductRead = [...sources.keys()].filter((f) => productIdOfFile(f)).length === productDocs.size;
-  if (suppliersDoc && everyProductRead) checkSuppliers(suppliersDoc.suppliers, products, pages.values(), sources, report);
+  const everyProductRead = [...sources.keys()].filter((f) => productIdOfFile(f)).length === recs.productDocs.size;
+  if (suppliersDoc && everyProductRead) checkSuppliers(suppliersDoc.suppliers, recs.products, pages.values(), sources, report);
   for (const draft of drafts) {
     const src = sources.get(draft.file)!;
     follow(src, pageDocument, draft.doc);
@@ -332,32 +437,37 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
       report(src, first?.type === 'partner-profile' ? ['blocks', 0, 'partner'] : ['blocks', 0], 'partner-page-mismatch', { id });
     }
   }
+  return pictureRefs;
+}
 
-  const redirects = sources.has(REDIRECTS_FILE) ? check(REDIRECTS_FILE, redirectsDocument)?.redirects : [];
+/** Stage 9, the redirects document: its schema, then its own rules (checkRedirects). Undefined when it fails its schema. */
+function checkRedirectsDocument(run: Run, pages: ReadonlyMap<string, Page>, claims: Claims): Redirect[] | undefined {
+  const redirects = run.sources.has(REDIRECTS_FILE) ? checkDocument(run, REDIRECTS_FILE, redirectsDocument)?.redirects : [];
   // A redirect leads to a page, or (a pattern) to a template page, which stands for every address under its prefix.
   const targets = new Set([...claims.keys(), ...[...pages.values()].filter((p) => isTemplateFile(p.file)).map((p) => p.route)]);
-  if (parsed.has(REDIRECTS_FILE)) checkRedirects(root, sources.get(REDIRECTS_FILE)!, parsed.get(REDIRECTS_FILE), claims, targets, failedAt.get(REDIRECTS_FILE), report);
+  if (run.parsed.has(REDIRECTS_FILE)) checkRedirects(run.root, run.sources.get(REDIRECTS_FILE)!, run.parsed.get(REDIRECTS_FILE), claims, targets, run.failedAt.get(REDIRECTS_FILE), run.report);
+  return redirects;
+}
 
+/** Stage 10, read the pictures: each picture file named once, all at once; one that cannot be published is a problem at every field that names it. */
+async function readPictures(run: Run, pictureRefs: readonly PictureRef[]): Promise<Map<string, PictureFacts>> {
   const pictures = new Map<string, PictureFacts>();
   const read = new Map<string, Promise<PictureFacts | Error>>();
-  for (const { ref } of pictureRefs) if (!read.has(ref)) read.set(ref, pictureFacts(join(root, 'public', ref), pictureCacheDir(root)).catch((err: Error) => err));
+  for (const { ref } of pictureRefs) if (!read.has(ref)) read.set(ref, pictureFacts(join(run.root, 'public', ref), pictureCacheDir(run.root)).catch((err: Error) => err));
   for (const { src, path, ref } of pictureRefs) {
     const facts = await read.get(ref)!;
-    if (facts instanceof Error) reportPictureFault(src, path, ref, facts, report);
+    if (facts instanceof Error) reportPictureFault(src, path, ref, facts, run.report);
     else pictures.set(ref, facts);
   }
-  if (catalogueReadable) checkPictureSizes({ pages: new Set(routes.values()), site, sources, pictureRefs, pictures, recordData }, report);
+  return pictures;
+}
 
-  if (!options.skipSchemaFiles) {
-    for (const { file, json } of jsonSchemaFiles()) {
-      const path = join(root, 'schemas', file);
-      if (!existsSync(path) || readFileSync(path, 'utf8') !== json) reportFile(`schemas/${file}`, 'stale-json-schema', {});
-    }
+/** Stage 12, the JSON Schema files editors read (schemas/*.schema.json) match the zod schemas. */
+function checkSchemaFiles(run: Run) {
+  for (const { file, json } of jsonSchemaFiles()) {
+    const path = join(run.root, 'schemas', file);
+    if (!existsSync(path) || readFileSync(path, 'utf8') !== json) run.reportFile(`schemas/${file}`, 'stale-json-schema', {});
   }
-
-  const content = site && { ...recordData, site, partners, suppliers, products, categories, pages, routes, pictures, redirects: redirects ?? [] };
-  if (problems.length > 0 || !content || !redirects) return { problems: sortProblems(problems), ...(options.partial && content && { content }) };
-  return { content, problems: [] };
 }
 
 /** A page's heading, as a breadcrumb names it: its opening block's title, else its meta title. */
@@ -367,7 +477,7 @@ export function headingOf(doc: PageDocument | undefined): string | undefined {
 }
 
 /** A supplier features its own products, and one shown in a supplier grid has products to show. */
-function checkSuppliers(list: readonly Supplier[], products: ReadonlyMap<string, Product>, pages: Iterable<Page>, sources: ReadonlyMap<string, SourceFile>, report: <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>) => void) {
+function checkSuppliers(list: readonly Supplier[], products: ReadonlyMap<string, Product>, pages: Iterable<Page>, sources: ReadonlyMap<string, SourceFile>, report: Report) {
   const src = sources.get(RECORD_FILES.suppliers)!;
   const brands = new Set([...products.values()].map((p) => p.brand));
   list.forEach((s, i) =>
@@ -386,7 +496,7 @@ function checkSuppliers(list: readonly Supplier[], products: ReadonlyMap<string,
   }
 }
 
-type Report = <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>) => void;
+type Report = <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>, atKey?: boolean) => void;
 
 function reportPictureFault(src: SourceFile, path: Path, ref: string, err: Error, report: Report) {
   const fault = err instanceof PictureError ? err.fault : { kind: 'unreadable' as const, detail: err.message };
@@ -397,12 +507,12 @@ function reportPictureFault(src: SourceFile, path: Path, ref: string, err: Error
 }
 
 /**
- * A raster picture narrower than its slot needs at twice the pixel density looks blurred: reported at
+ * Stage 11, the pictures' sizes. A raster picture narrower than its slot needs at twice the pixel density looks blurred: reported at
  * each field that names it for that slot (in the page, or in the record the block shows). A share
  * image needs SHARE's size. Pages whose records do not resolve were reported already.
  */
 function checkPictureSizes(
-  c: { pages: Set<Page>; site: SiteDocument | undefined; sources: Map<string, SourceFile>; pictureRefs: { src: SourceFile; path: Path; ref: string }[]; pictures: Map<string, PictureFacts>; recordData: RecordData },
+  c: { pages: Set<Page>; site: SiteDocument | undefined; sources: Map<string, SourceFile>; pictureRefs: readonly PictureRef[]; pictures: Map<string, PictureFacts>; recordData: RecordData },
   report: Report,
 ) {
   const raster = (src: string) => {
@@ -463,7 +573,7 @@ function checkRedirects(
   claims: ReadonlyMap<string, SourceFile>,
   targets: ReadonlySet<string>,
   refused: ReadonlySet<string> | undefined,
-  report: <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>) => void,
+  report: Report,
 ) {
   const list = (data as { redirects?: unknown } | null)?.redirects;
   const rules = (Array.isArray(list) ? list : []).map((r: unknown, i) => {
@@ -520,7 +630,7 @@ function draftOf(route: string, file: string, doc: unknown): Draft {
 }
 
 /** The shape every page shares: one opening block (its h1) first, a call to action last, unique anchors. */
-function checkPageRules(page: Draft, src: SourceFile, report: <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>) => void) {
+function checkPageRules(page: Draft, src: SourceFile, report: Report) {
   const { blocks } = page;
   blocks.forEach((b, i) => {
     if (!b) return;
