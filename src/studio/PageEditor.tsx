@@ -8,6 +8,7 @@ import { canonicalPath, isRecordFile, productIdOfFile, RECORD_FILES, routeOfFile
 import { siteDocument } from '../../schemas/site';
 import { redirectTarget } from '../lib/redirects';
 import type { RecordData } from '../page/resolve';
+import { blockChoice } from './block-places';
 import { api, recordData, type SaveConflict, type StudioContext, type StudioDocument, type StudioProblem } from './api';
 import { server } from './server/api';
 import { DocumentHistory } from './server/DocumentHistory';
@@ -247,9 +248,14 @@ export function PageEditor({ active, openRequest }: ViewProps) {
   const valueNow = useRef(value);
   valueNow.current = value;
   const read = useCallback((path: string) => getAt(valueNow.current, path), []);
+  const isPageFile = file !== undefined && !isRecordFile(file);
+  const blockChoiceOf = useCallback((at: number, list: readonly Json[]) => blockChoice(valueNow.current, list, at), []);
   const form = useMemo<FormContext | undefined>(
-    () => (context && file !== undefined ? { options: context.options, problems: byPath, change, notify, open, setOpen, refreshOptions, document: file, read } : undefined),
-    [context, file, byPath, change, notify, open, setOpen, refreshOptions, read],
+    () =>
+      context && file !== undefined
+        ? { options: context.options, problems: byPath, change, notify, open, setOpen, refreshOptions, document: file, read, ...(isPageFile && { blockChoice: blockChoiceOf }) }
+        : undefined,
+    [context, file, byPath, change, notify, open, setOpen, refreshOptions, read, isPageFile, blockChoiceOf],
   );
 
   /** Takes the author to a field (a data path): opens its block, then focuses the nearest input there. */
@@ -325,7 +331,8 @@ export function PageEditor({ active, openRequest }: ViewProps) {
       const key = e.key.toLowerCase();
       if (key === 's') {
         e.preventDefault();
-        void saveNow.current();
+        if (dirtyNow.current) void saveNow.current();
+        else setStatus({ text: 'Nothing to save: no change since the document was opened or saved' });
       } else if (isTextField(e.target) || (key !== 'z' && key !== 'y')) {
         return;
       } else {
@@ -388,6 +395,7 @@ export function PageEditor({ active, openRequest }: ViewProps) {
             }}
             placeholder={target && 'missing' in target ? target.missing : undefined}
             searchable
+            nothingFoundMessage="No page or document by that name. The menus (header, footer) are in the Site document."
             allowDeselect={false}
             maxDropdownHeight={400}
           />
@@ -409,7 +417,7 @@ export function PageEditor({ active, openRequest }: ViewProps) {
             open={(next, field) => go({ file: next }, field)}
           />
           <Group gap="xs">
-            <Button onClick={() => void save()} disabled={!editing} title="Ctrl+S">Save</Button>
+            <Button onClick={() => void save()} disabled={!editing || !dirty} title={dirty ? 'Ctrl+S' : 'Nothing to save: no change since the document was opened or saved'}>Save</Button>
             <Button variant="default" onClick={doUndo} disabled={history.past.length === 0} title="Ctrl+Z">Undo</Button>
             <Button variant="default" onClick={doRedo} disabled={history.future.length === 0} title="Shift+Ctrl+Z">Redo</Button>
             {SERVER && editing && <Button variant="default" onClick={() => setShowHistory(true)}>History</Button>}

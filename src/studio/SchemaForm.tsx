@@ -29,6 +29,8 @@ export interface FormContext {
   document: string;
   /** The value at a path as it is now (stable across renders). */
   read(path: string): Json | undefined;
+  /** In a page's blocks: the types that may be added before item `at`, and where the new block goes. */
+  blockChoice?(at: number, list: readonly Json[]): { at: number; types: ReadonlySet<string> };
 }
 
 export const Form = createContext<FormContext | null>(null);
@@ -249,7 +251,7 @@ function Properties({ schema, path, value }: { schema: JsonSchema; path: string;
 }
 
 function ArrayField({ schema, path, value, label, required }: FieldProps) {
-  const { change, problems, open, setOpen, notify } = useForm();
+  const { change, problems, open, setOpen, notify, blockChoice } = useForm();
   const list = Array.isArray(value) ? value : [];
   const items = schema.items ?? {};
   const noun = singular(path.split('.').pop() ?? 'item');
@@ -296,10 +298,15 @@ function ArrayField({ schema, path, value, label, required }: FieldProps) {
     drops.set(path, (from, to) => moveRef.current(from, to));
     return () => void drops.delete(path);
   }, [drops, path]);
-  const addHere = (at: number) =>
-    folds && options && key ? (
-      <AddOfKind noun={noun} options={options} discriminatorKey={key} disabled={full} onAdd={(item) => insert(at, item)} where={at < list.length ? names[at]! : undefined} />
-    ) : null;
+  const addHere = (at: number) => {
+    if (!folds || !options || !key) return null;
+    // A page's blocks: only the types that may stand there, added where they may (before the closing block).
+    const choice = path === 'blocks' && blockChoice ? blockChoice(at, list) : undefined;
+    const offered = choice ? options.filter((o) => choice.types.has(String(o.properties?.[key]?.const ?? ''))) : options;
+    if (offered.length === 0) return null;
+    const place = choice?.at ?? at;
+    return <AddOfKind key={`${place}-${offered.length}`} noun={noun} options={offered} discriminatorKey={key} disabled={full} onAdd={(item) => insert(place, item)} between={at < list.length} where={place < list.length ? names[place]! : undefined} />;
+  };
   return (
     <Fieldset legend={label} data-path-group={path}>
       <Stack gap="xs">
@@ -368,7 +375,7 @@ function ArrayField({ schema, path, value, label, required }: FieldProps) {
             })}
         </SortableContext>
         {options && key ? (
-          folds ? addHere(list.length) : <AddOfKind noun={noun} options={options} discriminatorKey={key} disabled={full} onAdd={(item) => insert(list.length, item)} />
+          folds ? addHere(list.length) : <AddOfKind noun={noun} options={options} discriminatorKey={key} disabled={full} onAdd={(item) => insert(list.length, item)} between={false} />
         ) : (
           <Group>
             <Button variant="light" size="xs" disabled={full} onClick={() => insert(list.length, initialValue(items))}>
@@ -453,13 +460,15 @@ function UnionItem({ items, path, value }: { items: JsonSchema; path: string; va
  * Adds an item of a kind chosen from a union (a block of a type). At the end of the list it stands open;
  * between two items it is a small "Add block here" that opens it there.
  */
-function AddOfKind({ noun, options, discriminatorKey, disabled, onAdd, where }: {
+function AddOfKind({ noun, options, discriminatorKey, disabled, onAdd, where, between }: {
   noun: string; options: JsonSchema[]; discriminatorKey: string; disabled: boolean; onAdd(item: Json): void;
-  /** The item it adds before; the end of the list when absent. */
+  /** The item it adds before (at the end of a page: its closing block); the end of the list when absent. */
   where?: string;
+  /** Between two items, folded until asked for; at the end of the list, open. */
+  between: boolean;
 }) {
   const [kind, setKind] = useState('0');
-  const [opened, setOpened] = useState(where === undefined);
+  const [opened, setOpened] = useState(!between);
   if (!opened) {
     return (
       <Group justify="center">
@@ -472,7 +481,7 @@ function AddOfKind({ noun, options, discriminatorKey, disabled, onAdd, where }: 
   return (
     <Group align="end">
       <NativeSelect
-        label={`New ${noun} type${where ? ` (before ${where})` : ''}`}
+        label={`New ${noun} type${between ? ` (before ${where})` : ''}`}
         data={options.map((o, i) => ({ value: String(i), label: `${branchName(o, i, discriminatorKey)}${o.title ? ` (${o.title})` : ''}` }))}
         value={kind}
         onChange={(e) => setKind(e.currentTarget.value)}
@@ -483,12 +492,13 @@ function AddOfKind({ noun, options, discriminatorKey, disabled, onAdd, where }: 
         disabled={disabled}
         onClick={() => {
           onAdd(initialValue(options[Number(kind)]!));
-          if (where !== undefined) setOpened(false);
+          if (between) setOpened(false);
         }}
+        title={!between && where ? `Added before ${where}, which closes the page` : undefined}
       >
-        {where === undefined ? `Add ${noun}` : `Add ${noun} here`}
+        {between ? `Add ${noun} here` : `Add ${noun}`}
       </Button>
-      {where !== undefined && (
+      {between && (
         <Button variant="subtle" onClick={() => setOpened(false)}>
           Cancel
         </Button>

@@ -12,7 +12,7 @@ import { redirectsDocument } from '../../../schemas/redirects.ts';
 import { siteDocument } from '../../../schemas/site.ts';
 import { isRecordFile, isTemplateFile, partnerAlias, partnerIdOfRoute, productIdOfFile, RECORD_FILES, REDIRECTS_FILE, routeOfFile } from '../../../schemas/routes.ts';
 import type { PageDocument } from '../../../schemas/page.ts';
-import { anchors, contentFiles, formatProblem, headingOf, loadContent, type Problem } from '../content/load.ts';
+import { anchors, contentFiles, formatProblem, headingOf, loadContent, PLACEHOLDER, type Problem } from '../content/load.ts';
 import { hintOf } from '../content/problems.ts';
 import type { StudioContext, StudioDocument, StudioLink, StudioProblem } from '../../studio/api.ts';
 import { dataPathOf, fieldName, type Json, type JsonSchema } from '../../studio/schema.ts';
@@ -22,6 +22,8 @@ import { createPage, deletePage, type Link, linksToPage, movePage, Refusal } fro
 import { deletePicture, listPictures, publicPictures, replacePicture, storeUpload, tooLarge, UPLOAD_LIMIT } from './pictures.ts';
 
 export const STUDIO = '/__studio';
+/** The site document in the page picker, with the words an author looks for it by (the menus are in it). */
+export const SITE_LABEL = 'Site document: company, contacts, menus (navigation, header, footer), SEO';
 const API = `${STUDIO}/api/`;
 
 /** The studio's pages: the same files `npm run studio` builds (vite.studio.config.ts). */
@@ -97,7 +99,7 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
 
   const documents = (): StudioDocument[] =>
     contentFiles(root).map((file) => {
-      if (file === RECORD_FILES.site) return { file, label: `Site document (${file})` };
+      if (file === RECORD_FILES.site) return { file, label: `${SITE_LABEL} (${file})` };
       if (file === RECORD_FILES.partners) return { file, label: `Partner records (${file})` };
       if (file === RECORD_FILES.suppliers) return { file, label: `Supplier records (${file})` };
       if (file === RECORD_FILES.categories) return { file, label: `Product categories (${file})` };
@@ -116,7 +118,9 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
       } catch {
         // a page mid-edit: no heading for breadcrumbs yet
       }
-      return { file, route, label: typeof title === 'string' ? `${route} · ${title}` : route, ...(typeof heading === 'string' ? { heading } : {}) };
+      // A new page's placeholder title says nothing of the page: its address does.
+      const titled = typeof title === 'string' && !title.startsWith(PLACEHOLDER);
+      return { file, route, label: titled ? `${route} · ${title}` : route, ...(typeof heading === 'string' ? { heading } : {}) };
     });
 
   /** The choices of the reference pickers and the records the preview resolves blocks with, read leniently (the content may be mid-edit). */
