@@ -14,6 +14,7 @@ import {
 
 export interface FormContext {
   options: StudioContext['options'];
+  labels?: StudioContext['labels'];
   /** The problem lines (as validate prints them) of each data-path. */
   problems: ReadonlyMap<string, string[]>;
   /** Sets the value at a path (`typed`: a keystroke in a text field); undefined removes an object's key. Stable across renders. */
@@ -29,6 +30,8 @@ export interface FormContext {
   document: string;
   /** The value at a path as it is now (stable across renders). */
   read(path: string): Json | undefined;
+  /** An item was just added at this path: its problems wait until the author edits in it (or saves). */
+  added?(path: string): void;
   /** In a page's blocks: the types that may be added before item `at`, and where the new block goes. */
   blockChoice?(at: number, list: readonly Json[]): { at: number; types: ReadonlySet<string> };
 }
@@ -44,7 +47,28 @@ export interface FieldProps {
   required: boolean;
 }
 
-const errorOf = (problems: ReadonlyMap<string, string[]>, path: string) => problems.get(path)?.join('\n');
+/**
+ * A field's problems, each in the author's words and, in the developer's view, with the line `npm run
+ * validate` prints under it: the map's entries are `words` or `words\u0000line`.
+ */
+export const PROBLEM_LINE = '\u0000';
+const linesOf = (problems: ReadonlyMap<string, string[]>, ...paths: (string | false | undefined)[]) => paths.flatMap((p) => (p !== false && p !== undefined ? (problems.get(p) ?? []) : []));
+const errorOf = (problems: ReadonlyMap<string, string[]>, path: string) => {
+  const lines = linesOf(problems, path);
+  return lines.length > 0 ? <ProblemLines lines={lines} /> : undefined;
+};
+
+function ProblemLines({ lines }: { lines: string[] }) {
+  return lines.map((entry) => {
+    const [words, line] = entry.split(PROBLEM_LINE);
+    return (
+      <Fragment key={entry}>
+        <span style={{ display: 'block' }}>{words}</span>
+        {line && <span style={{ display: 'block', fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)', opacity: 0.85 }}>{line}</span>}
+      </Fragment>
+    );
+  });
+}
 
 /** What every input says of its field: label, help, problems and JSON path. */
 export const inputProps = ({ schema, path, label }: FieldProps, problems: ReadonlyMap<string, string[]>) => ({
@@ -77,19 +101,47 @@ export const Field = memo(function Field(props: FieldProps): ReactNode {
   }
 });
 
+/** What a reference field asks for, in the author's words (the schemas' descriptions name files, for developers). */
+const REFERENCE_HELP: Partial<Record<string, string>> = {
+  partner: 'One of the partner brands (type its name).',
+  supplier: 'One of the water-testing suppliers (type its name).',
+  brand: 'The brand: a partner or a supplier (type its name).',
+  category: 'One of the product categories (type its name).',
+  product: 'One of the products (type its name or model).',
+};
+
 function StringField(props: FieldProps) {
   const { schema, path, value, required } = props;
-  const { change, options, problems } = useForm();
-  const common = { ...inputProps(props, problems), withAsterisk: required };
+  const { change, options, labels, problems } = useForm();
+  const kind = schema['x-reference'];
+  const help = kind && REFERENCE_HELP[kind];
+  const common = { ...inputProps(props, problems), ...(help && { description: help }), withAsterisk: required };
   // An optional text left empty is left out of the document, as if never written.
   const set = (text: string) => change(path, text === '' && !required ? undefined : text, true);
   const text = typeof value === 'string' ? value : '';
-  const kind = schema['x-reference'];
   if (kind === 'picture') return <PictureField {...props} />;
   if (kind) {
     const pattern = schema.pattern ? new RegExp(schema.pattern) : undefined;
     const data = options[kind].filter((o) => !pattern || pattern.test(o));
-    return <Autocomplete {...common} value={text} onChange={set} data={data} limit={30} />;
+    const names = labels?.[kind];
+    if (!names) return <Autocomplete {...common} value={text} onChange={set} data={data} limit={30} />;
+    // A record by the name the site shows (Palintest), found by name or id; the field keeps the id.
+    return (
+      <Autocomplete
+        {...common}
+        value={text}
+        onChange={set}
+        data={data}
+        limit={30}
+        renderOption={({ option }) => (names[option.value] ? `${names[option.value]} (${option.value})` : option.value)}
+        filter={({ options: all, search }) => {
+          const q = search.trim().toLowerCase();
+          return (all as { value: string }[]).filter((o) => !q || o.value.includes(q) || names[o.value]?.toLowerCase().includes(q)) as typeof all;
+        }}
+        rightSection={names[text] ? <Text size="xs" c="dimmed" pr={4} style={{ whiteSpace: 'nowrap' }}>{names[text]}</Text> : undefined}
+        rightSectionWidth={names[text] ? 'auto' : undefined}
+      />
+    );
   }
   // A growing box so long text wraps in view, but one line of text: the site's copy has no line breaks.
   if (isFreeText(schema)) {
@@ -210,7 +262,7 @@ function ObjectField({ schema, path, value, label, required }: FieldProps) {
           Add {label.toLowerCase()}
         </Button>
         {schema.description && <Text size="xs" c="dimmed">{schema.description}</Text>}
-        {error && <Problems text={error} />}
+        {error && <Problems>{error}</Problems>}
       </Box>
     );
   }
@@ -219,7 +271,7 @@ function ObjectField({ schema, path, value, label, required }: FieldProps) {
     <Fieldset legend={label} data-path-group={path}>
       <Stack gap="xs">
         {schema.description && <Text size="sm" c="dimmed">{schema.description}</Text>}
-        {error && <Problems text={error} />}
+        {error && <Problems>{error}</Problems>}
         <Properties schema={schema} path={path} value={value} />
         {!required && (
           <Group>
@@ -251,7 +303,7 @@ function Properties({ schema, path, value }: { schema: JsonSchema; path: string;
 }
 
 function ArrayField({ schema, path, value, label, required }: FieldProps) {
-  const { change, problems, open, setOpen, notify, blockChoice } = useForm();
+  const { change, problems, open, setOpen, notify, blockChoice, added } = useForm();
   const list = Array.isArray(value) ? value : [];
   const items = schema.items ?? {};
   const noun = singular(path.split('.').pop() ?? 'item');
@@ -285,6 +337,7 @@ function ArrayField({ schema, path, value, label, required }: FieldProps) {
   };
   const insert = (at: number, item: Json) => {
     const state = openState();
+    added?.(joinPath(path, at));
     change(path, [...list.slice(0, at), item, ...list.slice(at)]);
     // A folding list opens its new item, ready to fill in.
     reopen([...state.slice(0, at), folds, ...state.slice(at)]);
@@ -311,14 +364,14 @@ function ArrayField({ schema, path, value, label, required }: FieldProps) {
     <Fieldset legend={label} data-path-group={path}>
       <Stack gap="xs">
         {schema.description && <Text size="sm" c="dimmed">{schema.description}</Text>}
-        {error && <Problems text={error} />}
+        {error && <Problems>{error}</Problems>}
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             {list.map((item, i) => {
               const itemPath = ids[i]!;
               const name = names[i]!;
               const isOpen = !folds || open.has(itemPath);
               // Problems of the item as a whole, or of its kind (a block out of place), show under its name.
-              const itemProblems = [errorOf(problems, itemPath), key && errorOf(problems, joinPath(itemPath, key))].filter(Boolean).join('\n');
+              const itemProblems = linesOf(problems, itemPath, key && joinPath(itemPath, key));
               const buttons = (
                 <Group gap={4} wrap="nowrap">
                   <ActionIcon variant="default" aria-label={`Move ${name} up`} data-control="up" disabled={i === 0} onClick={() => move(i, i - 1, 'up')}>↑</ActionIcon>
@@ -356,7 +409,7 @@ function ArrayField({ schema, path, value, label, required }: FieldProps) {
                         )}
                         {buttons}
                       </Group>
-                      {itemProblems && <Problems text={itemProblems} />}
+                      {itemProblems.length > 0 && <Problems>{<ProblemLines lines={itemProblems} />}</Problems>}
                       {isOpen && (
                         <Box mt="xs">
                           {isObject(item) && options ? (
@@ -539,10 +592,10 @@ function hasProblems(problems: ReadonlyMap<string, string[]>, path: string): boo
   return false;
 }
 
-function Problems({ text }: { text: string }) {
+function Problems({ children }: { children: ReactNode }) {
   return (
-    <Text size="sm" c="red.9" style={{ whiteSpace: 'pre-wrap' }}>
-      {text}
+    <Text size="sm" c="red.9" component="div">
+      {children}
     </Text>
   );
 }

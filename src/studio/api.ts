@@ -28,6 +28,8 @@ export interface StudioProblem {
   text: string;
   /** How to fix it (validate's hint). */
   hint: string;
+  /** The problem in an author's words (src/node/studio/author-words.ts). */
+  said: string;
   /** The field as the form names it: Block 6 (Card grid): Our services › Card 1 › Title */
   field: string;
 }
@@ -69,6 +71,8 @@ export interface StudioContext {
   site?: SiteDocument | undefined;
   /** The choices a reference field offers, by the kind the schema marks (x-reference). */
   options: Record<ReferenceKind, string[]>;
+  /** The name the site shows for each id of the record kinds (Palintest for palintest). */
+  labels: Partial<Record<ReferenceKind, Record<string, string>>>;
   records: { partners: Partner[]; suppliers: Supplier[]; products: Product[]; categories: ProductCategory[]; templates: Partial<Record<Collection, string>> };
   /** pages-data/redirects.json as it reads (an old bookmark's page). */
   redirects: RedirectRule[];

@@ -95,8 +95,12 @@ export function initialValue(s: JsonSchema): Json {
 /** Free text an author writes (no format, pattern, choice or reference): a textarea. */
 export const isFreeText = (s: JsonSchema) => s.type === 'string' && !s.pattern && !s.format && !s.enum && s.const === undefined && !s['x-reference'];
 
+/** Keys whose name is a developer's abbreviation: what an author reads instead. */
+const PLAIN_NAMES: Record<string, string> = { src: 'Picture file', id: 'ID (its short name in addresses)', alt: 'Alt text', url: 'Web address', cta: 'Call to action' };
+
 /** searchGroup -> Search group */
 export const humanize = (key: string) => {
+  if (key in PLAIN_NAMES) return PLAIN_NAMES[key]!;
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };

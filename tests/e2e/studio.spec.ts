@@ -137,7 +137,7 @@ test('an invalid description shows the validator\'s line beside its field, leads
   await expect(page.locator('.mantine-InputWrapper-root', { has: description }).getByText(problem)).toBeVisible();
   await page.locator('[data-path="meta.title"]').focus();
   // In the list above the form, named as the form names the field.
-  await page.getByRole('button', { name: /^Meta › Description: too short: at least 50 characters/ }).click();
+  await page.getByRole('button', { name: /^Meta › Description: Too short: at least 50 characters, and it has 10\./ }).click();
   await expect(description).toBeFocused();
 
   await page.getByRole('button', { name: 'Save' }).click();

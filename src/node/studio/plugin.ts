@@ -18,6 +18,7 @@ import type { StudioContext, StudioDocument, StudioLink, StudioProblem } from '.
 import { dataPathOf, fieldName, type Json, type JsonSchema } from '../../studio/schema.ts';
 import { jsonSchemaFiles, schemaFileOf } from '../content/json-schema.ts';
 import { applyValue } from './edit.ts';
+import { authorWords } from './author-words.ts';
 import { createPage, deletePage, type Link, linksToPage, movePage, Refusal } from './pages.ts';
 import { deletePicture, listPictures, publicPictures, replacePicture, storeUpload, tooLarge, UPLOAD_LIMIT } from './pictures.ts';
 
@@ -93,7 +94,7 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
   /** A problem with the line `npm run validate` prints for it, its hint, and its field as the form names it. */
   const withText = (p: Problem, edited?: { file: string; value: unknown }): StudioProblem => {
     const rel = p.file.replace(/^pages-data\//, '');
-    return { ...p, text: formatProblem(p), hint: hintOf(p), field: named(rel, p.path, edited?.file === rel ? edited.value : undefined) };
+    return { ...p, text: formatProblem(p), hint: hintOf(p), said: authorWords(p), field: named(rel, p.path, edited?.file === rel ? edited.value : undefined) };
   };
   const withField = (l: Link): StudioLink => ({ ...l, field: named(l.file.replace(/^pages-data\//, ''), l.path) });
 
@@ -170,6 +171,14 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
         file: files,
         picture: publicPictures(root),
       } satisfies StudioContext['options'],
+      // The names the site shows, beside the ids a reference field takes.
+      labels: {
+        partner: Object.fromEntries(partners.map((p) => [p.id, p.name])),
+        supplier: Object.fromEntries(suppliers.map((x) => [x.id, x.name])),
+        brand: Object.fromEntries([...partners, ...suppliers].map((b) => [b.id, b.name])),
+        product: Object.fromEntries(products.map((p) => [p.id, p.name])),
+        category: Object.fromEntries(categories.map((c) => [c.id, c.name])),
+      } satisfies StudioContext['labels'],
       records: { partners, suppliers, products, categories, templates },
       redirects: redirectsDocument.safeParse(readJson(join(dataDir, REDIRECTS_FILE))).data?.redirects ?? [],
       supplierPages,
