@@ -235,7 +235,7 @@ export function PageEditor({ active, openRequest }: ViewProps) {
   const change = useCallback<FormContext['change']>((path, next, typed = false) => {
     // An edit inside an item just added: its problems show from now on.
     setFresh((f) => ([...f].some((x) => path.startsWith(`${x}.`)) ? new Set([...f].filter((x) => !path.startsWith(`${x}.`))) : f));
-    setHistory((h) => record(h, setAt(h.present, path, next), path, typed, Date.now()));
+    setHistory((h) => record(h, setAt(h.present, path, typeof next === 'function' ? next(getAt(h.present, path)) : next), path, typed, Date.now()));
     setStatus(undefined);
   }, []);
   const notify = useCallback((text: string) => setStatus({ text }), []);

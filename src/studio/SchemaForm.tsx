@@ -17,8 +17,12 @@ export interface FormContext {
   labels?: StudioContext['labels'];
   /** The problem lines (as validate prints them) of each data-path. */
   problems: ReadonlyMap<string, string[]>;
-  /** Sets the value at a path (`typed`: a keystroke in a text field); undefined removes an object's key. Stable across renders. */
-  change(path: string, value: Json | undefined, typed?: boolean): void;
+  /**
+   * Sets the value at a path (`typed`: a keystroke in a text field); undefined removes an object's key.
+   * Given a function, it is applied to the value as it is then: two clicks before the form has drawn
+   * the first (a busy machine) both count. Stable across renders.
+   */
+  change(path: string, value: Json | undefined | ((current: Json | undefined) => Json | undefined), typed?: boolean): void;
   /** Tells the author what an edit did (a block removed, and how to get it back). */
   notify(message: string): void;
   /** Items of the document's top-level lists fold: these paths are open. */
@@ -331,14 +335,22 @@ function ArrayField({ schema, path, value, label, required }: FieldProps) {
   const remove = (at: number) => {
     const state = openState();
     // An optional list emptied goes away, as if never written.
-    change(path, list.length === 1 && !required ? undefined : list.filter((_, i) => i !== at));
+    change(path, (current) => {
+      const now = Array.isArray(current) ? current : [];
+      return now.length === 1 && !required ? undefined : now.filter((_, i) => i !== at);
+    });
     reopen([...state.slice(0, at), ...state.slice(at + 1), false]);
     notify(`Removed ${names[at]}. Undo (Ctrl+Z) brings it back.`);
   };
-  const insert = (at: number, item: Json) => {
+  /** `end`: at the end of the list as it is when the change applies (before a page's closing block). */
+  const insert = (at: number, item: Json, end = false) => {
     const state = openState();
     added?.(joinPath(path, at));
-    change(path, [...list.slice(0, at), item, ...list.slice(at)]);
+    change(path, (current) => {
+      const now = Array.isArray(current) ? current : [];
+      const i = end ? (path === 'blocks' && blockChoice ? blockChoice(now.length, now).at : now.length) : at;
+      return [...now.slice(0, i), item, ...now.slice(i)];
+    });
     // A folding list opens its new item, ready to fill in.
     reopen([...state.slice(0, at), folds, ...state.slice(at)]);
     focusAfter(at, folds ? 'fold' : 'first');
@@ -358,7 +370,7 @@ function ArrayField({ schema, path, value, label, required }: FieldProps) {
     const offered = choice ? options.filter((o) => choice.types.has(String(o.properties?.[key]?.const ?? ''))) : options;
     if (offered.length === 0) return null;
     const place = choice?.at ?? at;
-    return <AddOfKind key={`${place}-${offered.length}`} noun={noun} options={offered} discriminatorKey={key} disabled={full} onAdd={(item) => insert(place, item)} between={at < list.length} where={place < list.length ? names[place]! : undefined} />;
+    return <AddOfKind key={offered.length} noun={noun} options={offered} discriminatorKey={key} disabled={full} onAdd={(item) => insert(place, item, at >= list.length)} between={at < list.length} where={place < list.length ? names[place]! : undefined} />;
   };
   return (
     <Fieldset legend={label} data-path-group={path}>
@@ -428,10 +440,10 @@ function ArrayField({ schema, path, value, label, required }: FieldProps) {
             })}
         </SortableContext>
         {options && key ? (
-          folds ? addHere(list.length) : <AddOfKind noun={noun} options={options} discriminatorKey={key} disabled={full} onAdd={(item) => insert(list.length, item)} between={false} />
+          folds ? addHere(list.length) : <AddOfKind noun={noun} options={options} discriminatorKey={key} disabled={full} onAdd={(item) => insert(list.length, item, true)} between={false} />
         ) : (
           <Group>
-            <Button variant="light" size="xs" disabled={full} onClick={() => insert(list.length, initialValue(items))}>
+            <Button variant="light" size="xs" disabled={full} onClick={() => insert(list.length, initialValue(items), true)}>
               Add {noun} to {label}
             </Button>
           </Group>

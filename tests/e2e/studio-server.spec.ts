@@ -135,3 +135,30 @@ test('a person removed, or whose role changes, is signed out at once', async ({ 
   await author.page.waitForURL(/sign-in/);
   for (const p of [admin, author, publisher]) await p.context.close();
 });
+
+test('an upload is checked as under npm run dev, stored in the author\'s draft as a commit of its own, and served to the preview from the draft only', async ({ browser }) => {
+  const { default: sharp } = await import('sharp');
+  const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#2a6f97' } }).png().toBuffer();
+  const { context, page } = await signUp(browser, studio.addUser('uma@example.com', 'author', 'Uma Uploader'));
+  const upload = (bytes: number[], name: string) =>
+    page.evaluate(async ({ bytes, name }) => {
+      const res = await fetch(`/__studio/api/upload?for=contact.json&name=${name}`, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream' }, body: new Uint8Array(bytes) });
+      return { status: res.status, body: (await res.json()) as { src?: string; commit?: string; error?: string } };
+    }, { bytes, name });
+  const stored = await upload([...png], 'photo.png');
+  expect(stored.status).toBe(200);
+  expect(stored.body.src).toMatch(/^\/images\/uploads\/contact-[0-9a-f]{10}\.png$/);
+  expect(stored.body.commit).toMatch(/^[0-9a-f]{40}$/);
+  const picture = await context.request.get(`${studio.url}${stored.body.src}`);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()['content-type']).toBe('image/png');
+  // Not a picture: refused, saying why, and nothing committed.
+  const refused = await upload([...Buffer.from('<html>not a picture</html>')], 'page.png');
+  expect(refused.status).toBe(415);
+  expect(refused.body.error).toContain('is not a picture');
+  // Another person's draft does not have it.
+  const other = await signUp(browser, studio.addUser('vic@example.com', 'author', 'Vic'));
+  expect((await other.context.request.get(`${studio.url}${stored.body.src}`)).status()).toBe(404);
+  await other.context.close();
+  await context.close();
+});
