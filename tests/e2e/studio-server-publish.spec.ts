@@ -2,6 +2,8 @@
 // history and restore (issue 39, items 3-7 and 10), over a bare repository in a temporary folder.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { git, signUp, startStudioServer, type StudioServer } from '../support/studio-server';
@@ -11,15 +13,24 @@ test.describe.configure({ mode: 'serial' });
 let studio: StudioServer;
 let author: { context: BrowserContext; page: Page };
 let publisher: { context: BrowserContext; page: Page };
+/** The live site as a host that builds from the remote serves it: only its build id (/_data/build.json), the commit its last build was made from. */
+let hostBuilt = '';
+let host: Server;
 
 test.beforeAll(async ({ browser }, testInfo) => {
   testInfo.setTimeout(300_000); // the first start builds the studio's code: this only catches a hang
-  studio = await startStudioServer();
+  host = createServer((req, res) => {
+    res.writeHead(req.url === '/_data/build.json' ? 200 : 404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ commit: hostBuilt }));
+  });
+  await new Promise<void>((ok) => host.listen(0, '127.0.0.1', ok));
+  studio = await startStudioServer({ STUDIO_SITE_URL: `http://127.0.0.1:${(host.address() as AddressInfo).port}` });
+  hostBuilt = git(studio.remote, 'rev-parse', 'main');
   author = await signUp(browser, studio.addUser('amina@example.com', 'author', 'Amina Author'));
   publisher = await signUp(browser, studio.addUser('peter@example.com', 'publisher', 'Peter Publisher'));
 });
 
 test.afterAll(async () => {
+  host?.close();
   await author?.context.close();
   await publisher?.context.close();
   await studio?.stop();
@@ -76,11 +87,15 @@ test('every save is a commit on the author\'s draft in their name; the Drafts vi
   expect(((await refused.json()) as { error: string }).error).toContain('may not publish');
 });
 
-test('a publisher publishes the draft: the remote has each save as a commit in its author\'s name, and the draft is empty again', async () => {
+test('a publisher publishes the draft: the remote has each save as a commit in its author\'s name, the draft is empty again, and the studio says when the host has built it', async () => {
   const before = git(studio.remote, 'rev-parse', 'main');
   const draft = await publishDraftOf('Amina Author');
   await expect(publisher.page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible();
   await expect(draft).toHaveCount(0);
+  // The host has not built it yet; then it has (its build id names the publish).
+  await expect(publisher.page.getByRole('status').filter({ hasText: 'waiting for the host to build it' })).toBeVisible();
+  hostBuilt = git(studio.remote, 'rev-parse', 'main');
+  await expect(publisher.page.getByRole('status').filter({ hasText: 'is live on the site since' })).toBeVisible({ timeout: 30_000 });
   expect(title(studio.remoteFile(CONTACT))).toBe('Contact Our Nairobi Team');
   const log = git(studio.remote, 'log', '--format=%an <%ae>|%cn|%s', `${before}..main`);
   expect(log.split('\n')).toEqual(['Amina Author <amina@example.com>|Acacia Studio|Edit /contact', 'Amina Author <amina@example.com>|Acacia Studio|Edit /contact']);
@@ -237,4 +252,24 @@ test('a draft that would break a link once merged with the remote is not publish
   await expect(refusal).toContainText('/services/soil-testing');
   expect(git(studio.remote, 'rev-parse', 'main')).toBe(direct);
   await expect(publisher.page.getByRole('region', { name: "Amina Author's draft" })).toBeVisible();
+});
+
+test('a scheduled publish that fails leaves the draft as it was, with the reason, in its history', async () => {
+  // The draft of the test before cannot be published (a link to the page it moved).
+  const draft = publisher.page.getByRole('region', { name: "Amina Author's draft" });
+  const at = new Date(Date.now() + 3 * 3_600_000 + 5_000).toISOString().slice(0, 19);
+  await draft.getByLabel('Publish at (Nairobi time)').fill(at);
+  await draft.getByRole('button', { name: 'Schedule' }).click();
+  await expect(publisher.page.getByRole('status').filter({ hasText: 'Scheduled to publish on' })).toBeVisible();
+  const before = git(studio.remote, 'rev-parse', 'main');
+  await expect.poll(async () => {
+    await publisher.page.getByRole('button', { name: 'Refresh' }).click();
+    return draft.getByRole('alert').filter({ hasText: 'The scheduled publish failed' }).count();
+  }, { timeout: 60_000 }).toBe(1);
+  await expect(draft.getByRole('alert')).toContainText('pages-data/services/water-testing.json:');
+  await expect(draft.getByText('History of this draft')).toBeVisible();
+  await draft.getByText('History of this draft').click();
+  await expect(draft).toContainText('Scheduled publish failed: Not published: the site would have 1 problem');
+  expect(git(studio.remote, 'rev-parse', 'main')).toBe(before);
+  await expect(draft).toContainText('2 saves');
 });

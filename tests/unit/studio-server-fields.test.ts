@@ -3,8 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { fieldChanges, mergeFields } from '../../src/node/studio-server/fields';
 import { authorWords } from '../../src/node/studio/author-words';
+import type { Json } from '../../src/studio/schema';
 
-const page = (title: string, description = 'A page.', blocks: unknown[] = [{ type: 'hero', title: 'Hello', lead: 'Lead' }]) => ({ meta: { title, description }, blocks });
+interface Page { meta: { title: string; description: string }; blocks: Json[] }
+const page = (title: string, description = 'A page.', blocks: Json[] = [{ type: 'hero', title: 'Hello', lead: 'Lead' }]) => ({ meta: { title, description }, blocks }) as Page & Json;
 
 describe('fieldChanges', () => {
   it('names each changed field by its path, with its value before and after', () => {
@@ -34,8 +36,8 @@ describe('mergeFields', () => {
     const theirs = page('Theirs');
     const r = mergeFields(base, ours, theirs);
     expect(r.conflicts).toEqual([{ path: ['meta', 'title'], base: 'Base', ours: 'Ours', theirs: 'Theirs' }]);
-    expect((r.merged as ReturnType<typeof page>).meta.title).toBe('Ours');
-    expect((mergeFields(base, ours, theirs, new Map([['meta.title', 'theirs']])).merged as ReturnType<typeof page>).meta.title).toBe('Theirs');
+    expect((r.merged as unknown as Page).meta.title).toBe('Ours');
+    expect((mergeFields(base, ours, theirs, new Map([['meta.title', 'theirs']])).merged as unknown as Page).meta.title).toBe('Theirs');
   });
   it('takes the same change on both sides as no conflict, and a document deleted on one side and changed on the other as one', () => {
     expect(mergeFields(base, page('Same'), page('Same')).conflicts).toEqual([]);
