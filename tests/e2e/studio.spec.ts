@@ -528,14 +528,14 @@ test('problems: every one at once, named as the form names the field; another do
   await expect(site.locator('vite-error-overlay')).toContainText('pages-data/services/spectroscopy-draft.json', { timeout: 30_000 });
   await openStudio(page, '/services/filtration');
   await expect(page.locator('vite-error-overlay')).toHaveCount(0);
-  const other = page.getByRole('button', { name: /^Meta › Title in pages-data\/services\/spectroscopy-draft\.json: placeholder text/ });
+  const other = page.getByRole('button', { name: /^Meta › Title in pages-data\/services\/spectroscopy-draft\.json: Still the text the new page started with/ });
   await expect(other).toBeVisible();
 
   await page.locator('[data-path="meta.description"]').fill('Too short.');
   await openBlock(page, 1);
   await page.locator('[data-path="blocks.0.back.to"]').fill('/partners');
-  await expect(page.getByRole('button', { name: /^Meta › Description: too short: at least 50 characters/ })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Block 1 \(Hero\): Laboratory Filtration › Back › To: link to \/partners: no such page/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Meta › Description: Too short: at least 50 characters/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Block 1 \(Hero\): Laboratory Filtration › Back › To: Link to \/partners: no such page/ })).toBeVisible();
   // The preview keeps following.
   await page.locator('[data-path="blocks.0.title"]').fill('Laboratory Filtration Today');
   await expect(preview(page).locator('h1')).toHaveText('Laboratory Filtration Today');
