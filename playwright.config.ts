@@ -6,6 +6,8 @@ const hostTests = /(nginx|serve-faults|precompressed|redirects)\.spec\.ts/;
 const htmlTests = /seo\.spec\.ts/;
 /** The authoring studio, under its own dev server in a scratch copy (the spec starts it). */
 const studioTests = /studio(-pictures)?\.spec\.ts$/;
+/** `npm run studio`, the studio as a server over a bare repository in a temporary folder (each spec starts its own). */
+const studioServerTests = /studio-server[\w-]*\.spec\.ts$/;
 /** The picture pipeline, over its own build of a scratch copy with photos in it (the spec builds it; it sets the browser sizes). */
 const pictureTests = /[\\/]pictures\.spec\.ts$/;
 /** Builds of scratch copies, after a change and in full, compared file by file (no browser). */
@@ -39,9 +41,10 @@ export default defineConfig({
     // other worker runs the short tests meanwhile instead of idling while one of them finishes last.
     { name: 'studio', testMatch: studioTests, use: { ...devices['Desktop Chrome'], viewport: { width: 1500, height: 950 } } },
     { name: 'builds', testMatch: buildTests },
+    { name: 'studio-server', testMatch: studioServerTests, use: { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 950 } } },
     { name: 'pictures', testMatch: pictureTests, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
-    { name: 'desktop', testIgnore: [hostTests, htmlTests, studioTests, pictureTests, buildTests], grepInvert: /@phone/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
-    { name: 'phone', testIgnore: [hostTests, htmlTests, studioTests, pictureTests, buildTests], grepInvert: /@desktop/, use: { ...devices['Pixel 7'] } },
+    { name: 'desktop', testIgnore: [hostTests, htmlTests, studioTests, studioServerTests, pictureTests, buildTests], grepInvert: /@phone/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
+    { name: 'phone', testIgnore: [hostTests, htmlTests, studioTests, studioServerTests, pictureTests, buildTests], grepInvert: /@desktop/, use: { ...devices['Pixel 7'] } },
     { name: 'html', testMatch: htmlTests },
     // The shipped host configurations, our own server and the precompressed copies they send, over dist/ (no browser); nginx listens two ports up.
     { name: 'hosts', testMatch: hostTests, use: { baseURL: `http://127.0.0.1:${port + 2}` } },

@@ -1,21 +1,27 @@
 // The studio's page editor: a document of pages-data/ in a form made from its JSON Schema, the page
 // beside it as the site shows it, its problems as `npm run validate` reports them, undo and redo of
 // every edit since it was opened, and the page operations (new, move, delete).
-import { Alert, Box, Button, Group, Loader, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Select, Stack, Switch, Text, UnstyledButton } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { partner as partnerSchema, productDocument, supplier as supplierSchema, type Partner, type Supplier } from '../../schemas/records';
 import { canonicalPath, isRecordFile, productIdOfFile, RECORD_FILES, routeOfFile } from '../../schemas/routes';
 import { siteDocument } from '../../schemas/site';
 import { redirectTarget } from '../lib/redirects';
 import type { RecordData } from '../page/resolve';
-import { api, recordData, type StudioContext, type StudioDocument, type StudioProblem } from './api';
+import { blockChoice } from './block-places';
+import { api, recordData, type SaveConflict, type StudioContext, type StudioDocument, type StudioProblem } from './api';
+import { server } from './server/api';
+import { DocumentHistory } from './server/DocumentHistory';
+import { MergeChoices } from './server/MergeChoices';
+import { SERVER } from './server/session';
 import { type History, record, redo, startHistory, undo } from './history';
 import { PageActions, type PageDialog } from './PageActions';
 import { Preview } from './PreviewPane';
 import { previewView } from './preview-entry';
 import type { ViewProps } from './Studio';
 import { previewRouteOf } from './preview-route';
-import { DocumentForm, Form, type FormContext } from './SchemaForm';
+import { DocumentForm, Form, type FormContext, PROBLEM_LINE } from './SchemaForm';
 import { dataPathOf, getAt, isObject, type Json, type JsonSchema, setAt } from './schema';
 
 /**
@@ -24,10 +30,12 @@ import { dataPathOf, getAt, isObject, type Json, type JsonSchema, setAt } from '
  */
 const VALIDATE_AFTER_MS = 300;
 const CONTENT_CHANGED = 'acacia:content-changed';
+const DEVELOPER_VIEW = 'studio:developer-view';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-type Opened = { file: string; version: string; schema: JsonSchema; saved: Json } | { file: string; broken: string };
+/** `seen`: under the studio server, every version of the document the editor has seen (a save over another is refused). */
+type Opened = { file: string; version: string; schema: JsonSchema; saved: Json; seen: string[] } | { file: string; broken: string };
 /** What the address asks for: a document, or an address no page answers (and where it redirects, if it does). */
 type Target = { file: string } | { missing: string; redirect: string | undefined };
 interface Status {
@@ -82,6 +90,16 @@ export function PageEditor({ active, openRequest }: ViewProps) {
   const [dialog, setDialog] = useState<PageDialog>();
   const [search, setSearch] = useState('');
   const [failure, setFailure] = useState<string>();
+  /** Under the studio server: a save refused for a newer version, to merge; the document's history shown; who else has it open. */
+  const [merge, setMerge] = useState<{ conflict: SaveConflict; message: string }>();
+  const [showHistory, setShowHistory] = useState(false);
+  const [others, setOthers] = useState<string[]>([]);
+  /** The developer's view of problems (validate's file:line:column line under each): always under npm run dev, on request under the studio server. */
+  const [developer, setDeveloper] = useState(() => !SERVER || localStorage.getItem(DEVELOPER_VIEW) === '1');
+  const showLines = useCallback((on: boolean) => {
+    localStorage.setItem(DEVELOPER_VIEW, on ? '1' : '0');
+    setDeveloper(on);
+  }, []);
 
   const file = target && 'file' in target ? target.file : undefined;
   const editing = opened && opened.file === file && 'saved' in opened ? opened : undefined;
@@ -113,7 +131,9 @@ export function PageEditor({ active, openRequest }: ViewProps) {
       setOpened({ file: next, broken: (err as Error).message });
       return;
     }
-    setOpened({ file: next, version: doc.version, schema: doc.schema, saved });
+    setOpened({ file: next, version: doc.version, schema: doc.schema, saved, seen: doc.seen ?? [] });
+    setMerge(undefined);
+    setFresh(new Set());
     setHistory(startHistory(saved));
     setProblems([]);
     setStatus(announce.current ? { text: announce.current } : undefined);
@@ -203,8 +223,19 @@ export function PageEditor({ active, openRequest }: ViewProps) {
     };
   }, [editing, value, checks]);
 
+  // Who else has this document open (studio server): said beside Save, asked again every 15 s.
+  useEffect(() => {
+    if (!SERVER || !file || !active) return setOthers([]);
+    const ask = () => void server.post<{ others: string[] }>('presence', { file }).then((a) => a.ok && setOthers((before) => (same(before, a.value.others) ? before : a.value.others)));
+    ask();
+    const timer = setInterval(ask, 15_000);
+    return () => clearInterval(timer);
+  }, [file, active]);
+
   const change = useCallback<FormContext['change']>((path, next, typed = false) => {
-    setHistory((h) => record(h, setAt(h.present, path, next), path, typed, Date.now()));
+    // An edit inside an item just added: its problems show from now on.
+    setFresh((f) => ([...f].some((x) => path.startsWith(`${x}.`)) ? new Set([...f].filter((x) => !path.startsWith(`${x}.`))) : f));
+    setHistory((h) => record(h, setAt(h.present, path, typeof next === 'function' ? next(getAt(h.present, path)) : next), path, typed, Date.now()));
     setStatus(undefined);
   }, []);
   const notify = useCallback((text: string) => setStatus({ text }), []);
@@ -219,18 +250,28 @@ export function PageEditor({ active, openRequest }: ViewProps) {
   }, []);
 
   const own = `pages-data/${file}`;
+  // Items just added (a card, a block) are not red before the author has typed in them.
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const isFresh = useCallback((path: string) => [...fresh].some((f) => path === f || path.startsWith(`${f}.`)), [fresh]);
   const byPath = useMemo(() => {
     const map = new Map<string, string[]>();
-    for (const p of problems) if (p.file === own) map.set(dataPathOf(p.path), [...(map.get(dataPathOf(p.path)) ?? []), p.text]);
+    for (const p of problems) if (p.file === own && !isFresh(dataPathOf(p.path))) map.set(dataPathOf(p.path), [...(map.get(dataPathOf(p.path)) ?? []), developer ? `${p.said}${PROBLEM_LINE}${p.text}` : p.said]);
     return map;
-  }, [problems, own]);
+  }, [problems, own, developer, isFresh]);
+  const added = useCallback((path: string) => setFresh((f) => new Set([...f, path])), []);
+  const shownProblems = useMemo(() => (fresh.size === 0 ? problems : problems.filter((p) => p.file !== own || !isFresh(dataPathOf(p.path)))), [problems, fresh, own, isFresh]);
   const refreshOptions = useCallback(() => void refresh().catch(() => undefined), [refresh]);
   const valueNow = useRef(value);
   valueNow.current = value;
   const read = useCallback((path: string) => getAt(valueNow.current, path), []);
+  const isPageFile = file !== undefined && !isRecordFile(file);
+  const blockChoiceOf = useCallback((at: number, list: readonly Json[]) => blockChoice(valueNow.current, list, at), []);
   const form = useMemo<FormContext | undefined>(
-    () => (context && file !== undefined ? { options: context.options, problems: byPath, change, notify, open, setOpen, refreshOptions, document: file, read } : undefined),
-    [context, file, byPath, change, notify, open, setOpen, refreshOptions, read],
+    () =>
+      context && file !== undefined
+        ? { options: context.options, labels: context.labels, problems: byPath, change, notify, open, setOpen, refreshOptions, document: file, read, added, ...(isPageFile && { blockChoice: blockChoiceOf }) }
+        : undefined,
+    [context, file, byPath, change, notify, open, setOpen, refreshOptions, read, added, isPageFile, blockChoiceOf],
   );
 
   /** Takes the author to a field (a data path): opens its block, then focuses the nearest input there. */
@@ -260,18 +301,22 @@ export function PageEditor({ active, openRequest }: ViewProps) {
     setPending(undefined);
   }, [pending, editing, form, goTo]);
 
-  const save = async (replace = false) => {
+  const save = async (replace = false, saving: Json = value, seen = editing?.seen) => {
     if (!editing) return;
+    setFresh(new Set());
     setStatus({ text: 'Saving…' });
-    const saving = value;
-    const answer = await api.save(editing.file, saving, editing.version, replace);
+    const answer = await api.save(editing.file, saving, editing.version, replace, SERVER ? seen : undefined);
     if (answer.outcome === 'saved') {
-      setOpened({ ...editing, version: answer.version, saved: saving });
+      setOpened({ ...editing, version: answer.version, saved: saving, seen: [...new Set([...(seen ?? []), ...(answer.seen ?? [])])] });
+      setMerge(undefined);
       setStatus({ text: 'Saved' });
       void refresh();
     } else if (answer.outcome === 'invalid') {
       setProblems(answer.problems);
       setStatus({ text: `Not saved: ${answer.problems.length} problem${answer.problems.length === 1 ? '' : 's'} to fix first (listed above the form)` });
+    } else if (answer.outcome === 'conflict' && answer.conflict) {
+      setStatus({ text: 'Not saved yet: someone saved a newer version (below)' });
+      setMerge({ conflict: answer.conflict, message: answer.error });
     } else if (answer.outcome === 'conflict') {
       setStatus({
         text: `Not saved: ${answer.error}`,
@@ -303,7 +348,8 @@ export function PageEditor({ active, openRequest }: ViewProps) {
       const key = e.key.toLowerCase();
       if (key === 's') {
         e.preventDefault();
-        void saveNow.current();
+        if (dirtyNow.current) void saveNow.current();
+        else setStatus({ text: 'Nothing to save: no change since the document was opened or saved' });
       } else if (isTextField(e.target) || (key !== 'z' && key !== 'y')) {
         return;
       } else {
@@ -344,14 +390,28 @@ export function PageEditor({ active, openRequest }: ViewProps) {
   const data = useMemo(() => context && previewData(context, file, value), [context, file, value]);
   const base = document?.route !== undefined ? (editing ? { route: document.route, doc: value } : undefined) : shown;
   const view = useMemo(() => data && base && previewView(base.route, base.doc, data, documents ?? []), [data, base?.route, base?.doc, documents]);
-  const site = useMemo(() => (file === RECORD_FILES.site ? siteDocument.safeParse(value).data : undefined), [file, value]);
+  const site = useMemo(() => (file === RECORD_FILES.site ? siteDocument.safeParse(value).data : context?.site), [file, value, context]);
   const isPage = document?.route !== undefined;
+  // On a tablet (768 px) the form and the preview do not both fit: one at a time, each a button away.
+  const narrow = useMediaQuery('(max-width: 1099px)') === true;
+  const [pane, setPane] = useState<'both' | 'form' | 'preview'>('both');
+  const panes = pane === 'both' && narrow ? 'form' : pane;
+  /** A click in the preview chose a field: the form comes back if it was hidden, at that field. */
+  const select = useCallback((path: string) => {
+    setPane((p) => (p === 'preview' ? 'both' : p));
+    goTo(path);
+  }, [goTo]);
+  const selectSite = useCallback((path: string) => {
+    setPane((p) => (p === 'preview' ? 'both' : p));
+    if (file === RECORD_FILES.site) goTo(path);
+    else go({ file: RECORD_FILES.site }, path);
+  }, [file, goTo, go]);
 
   if (failure) return <Alert color="red" title="The studio could not start">{failure}</Alert>;
   const current = isPage && editing ? { file: editing.file, route: document!.route!, version: editing.version } : undefined;
   return (
-    <Box style={{ display: 'grid', gridTemplateColumns: 'minmax(420px, 560px) minmax(0, 1fr)', height: '100%', minHeight: 0 }}>
-      <Box component="main" style={{ overflowY: 'auto', borderRight: '1px solid var(--mantine-color-gray-3)' }} onFocus={onFocusIn}>
+    <Box style={{ display: 'grid', gridTemplateColumns: panes === 'both' ? 'minmax(360px, 560px) minmax(0, 1fr)' : 'minmax(0, 1fr)', height: '100%', minHeight: 0 }}>
+      <Box component="main" style={{ overflowY: 'auto', borderRight: '1px solid var(--mantine-color-gray-3)', display: panes === 'preview' ? 'none' : undefined }} onFocus={onFocusIn}>
         <Stack gap="xs" p="md" pb="xs" style={{ position: 'sticky', top: 0, zIndex: 5, background: 'var(--mantine-color-body)', borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
           <Select
             label="Page"
@@ -366,6 +426,7 @@ export function PageEditor({ active, openRequest }: ViewProps) {
             }}
             placeholder={target && 'missing' in target ? target.missing : undefined}
             searchable
+            nothingFoundMessage="No page or document by that name. The menus (header, footer) are in the Site document."
             allowDeselect={false}
             maxDropdownHeight={400}
           />
@@ -387,13 +448,31 @@ export function PageEditor({ active, openRequest }: ViewProps) {
             open={(next, field) => go({ file: next }, field)}
           />
           <Group gap="xs">
-            <Button onClick={() => void save()} disabled={!editing} title="Ctrl+S">Save</Button>
+            <Button onClick={() => void save()} disabled={!editing || !dirty} title={dirty ? 'Ctrl+S' : 'Nothing to save: no change since the document was opened or saved'}>Save</Button>
             <Button variant="default" onClick={doUndo} disabled={history.past.length === 0} title="Ctrl+Z">Undo</Button>
             <Button variant="default" onClick={doRedo} disabled={history.future.length === 0} title="Shift+Ctrl+Z">Redo</Button>
+            {SERVER && editing && <Button variant="default" onClick={() => setShowHistory(true)}>History</Button>}
+            {panes === 'form' && <Button variant="default" onClick={() => setPane('preview')}>Show the preview</Button>}
             <Text role="status" size="sm" style={{ flex: 1 }}>
               {status?.text ?? (dirty ? 'Unsaved changes' : '')}
             </Text>
           </Group>
+          {others.length > 0 && <Text size="sm" c="orange.9" data-presence>Also open by {others.join(', ')}: their saves and yours are merged field by field.</Text>}
+          {merge && editing && (
+            <MergeChoices
+              key={merge.conflict.blob}
+              conflict={merge.conflict}
+              value={value}
+              message={merge.message}
+              cancel={() => setMerge(undefined)}
+              merge={(taken) => {
+                let next = value;
+                for (const t of taken) next = setAt(next, t.path, t.theirs as Json | undefined);
+                if (next !== value) change('', next);
+                void save(true, next, [...editing.seen, merge.conflict.blob]);
+              }}
+            />
+          )}
           {status?.actions && (
             <Group gap="xs">
               {status.actions.map((a) => (
@@ -411,7 +490,7 @@ export function PageEditor({ active, openRequest }: ViewProps) {
             </Alert>
           ) : editing && form ? (
             <>
-              <ProblemList problems={problems} own={own} open={(p) => go({ file: p.file.replace(/^pages-data\//, '') }, dataPathOf(p.path))} />
+              <ProblemList problems={shownProblems} own={own} developer={developer} showLines={SERVER ? showLines : undefined} open={(p) => go({ file: p.file.replace(/^pages-data\//, '') }, dataPathOf(p.path))} />
               <Form.Provider value={form}>
                 <DocumentForm schema={editing.schema} path="" value={value} label={label || (file ?? '')} required />
               </Form.Provider>
@@ -421,7 +500,21 @@ export function PageEditor({ active, openRequest }: ViewProps) {
           )}
         </Stack>
       </Box>
+      {SERVER && file && (
+        <DocumentHistory
+          file={file}
+          opened={showHistory}
+          close={() => setShowHistory(false)}
+          restored={(message) => {
+            announce.current = message;
+            void load(file);
+          }}
+        />
+      )}
+      <Box style={{ display: panes === 'form' ? 'none' : 'contents' }}>
       <Preview
+        formShown={panes !== 'preview'}
+        showForm={(on) => setPane(on ? (narrow ? 'form' : 'both') : 'preview')}
         route={view?.route}
         doc={view?.doc}
         records={view?.records}
@@ -431,9 +524,11 @@ export function PageEditor({ active, openRequest }: ViewProps) {
             ? 'No page to show.'
             : 'No page shows this document yet: the preview shows the page that shows the record being edited (choose one of its fields).'
         }
-        onSelect={isPage ? goTo : undefined}
+        onSelect={isPage ? select : undefined}
+        onSelectSite={selectSite}
         reveal={isPage ? reveal : undefined}
       />
+      </Box>
     </Box>
   );
 }
@@ -460,20 +555,28 @@ function Missing({ target, open, create }: { target: { missing: string; redirect
 }
 
 /** The problems of the document and those it causes elsewhere: each names its field as the form does, and opens it. */
-const ProblemList = memo(function ProblemList({ problems, own, open }: { problems: StudioProblem[]; own: string; open(p: StudioProblem): void }) {
+const ProblemList = memo(function ProblemList({ problems, own, open, developer, showLines }: {
+  problems: StudioProblem[];
+  own: string;
+  open(p: StudioProblem): void;
+  developer: boolean;
+  /** Offered where the developer's view is a choice (the studio server). */
+  showLines: ((on: boolean) => void) | undefined;
+}) {
   if (problems.length === 0) return <Text size="sm" c="dimmed">No problems: npm run validate accepts this document.</Text>;
   const mine = problems.filter((p) => p.file === own);
   const others = problems.filter((p) => p.file !== own);
   const item = (p: StudioProblem) => (
     <UnstyledButton key={p.text} onClick={() => open(p)} title={`Go to the field. ${p.hint}`} data-problem={p.path} fz="sm">
       <Text span fw={600} fz="sm">{p.field}</Text>
-      {p.file !== own && <Text span fz="sm"> in {p.file}</Text>}: {p.message}
-      <Text ff="monospace" fz="xs" c="dimmed">{p.text}</Text>
+      {p.file !== own && <Text span fz="sm"> in {p.file}</Text>}: {p.said}
+      {developer && <Text ff="monospace" fz="xs" c="dimmed">{p.text}</Text>}
     </UnstyledButton>
   );
   return (
-    <Alert color="red" title={`${problems.length} problem${problems.length === 1 ? '' : 's'}, as npm run validate reports ${problems.length === 1 ? 'it' : 'them'}`}>
+    <Alert color="red" title={`${problems.length} problem${problems.length === 1 ? '' : 's'} to fix before saving`}>
       <Stack gap={6}>
+        {showLines && <Switch size="xs" label="Show file and line (for developers)" checked={developer} onChange={(e) => showLines(e.currentTarget.checked)} />}
         {mine.map(item)}
         {others.length > 0 && <Text size="xs" fw={600}>In other documents (choose one to open it):</Text>}
         {others.map(item)}

@@ -1,7 +1,7 @@
 // The preview beside the form: the page as the site renders it, in a frame of its own
 // (src/studio/preview.tsx), following every edit, at a phone's, a tablet's or a desktop's width.
 // A click in it selects the field of what was clicked; a field focused in the form scrolls it into view.
-import { Box, Group, SegmentedControl, Text } from '@mantine/core';
+import { Box, Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Records } from '../../schemas/blocks/define';
 import type { SiteDocument } from '../../schemas/site';
@@ -25,25 +25,33 @@ export interface PreviewProps {
   empty: string;
   /** A click in the preview chose this field (a data path of `doc`). */
   onSelect?: ((path: string) => void) | undefined;
+  /** A click on the header's or footer's menus chose this field of the site document. */
+  onSelectSite?: ((path: string) => void) | undefined;
   /** Scroll the preview to this field's block (`n` changes for each request). */
   reveal?: { path: string; n: number } | undefined;
+  /** The form beside the preview is shown or hidden (the preview then takes the whole width). */
+  formShown?: boolean;
+  showForm?: ((shown: boolean) => void) | undefined;
 }
 
-export function Preview({ route, doc, records, site, empty, onSelect, reveal }: PreviewProps) {
+export function Preview({ route, doc, records, site, empty, onSelect, onSelectSite, reveal, formShown = true, showForm }: PreviewProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
-  const last = useRef<ResolvedPage | undefined>(undefined);
+  const last = useRef<(ResolvedPage & { stale: boolean }) | undefined>(undefined);
   const [width, setWidth] = useState<Width>('desktop');
+  const [stale, setStale] = useState(false);
   const [room, setRoom] = useState({ width: 0, height: 0 });
 
   const post = useCallback((message: object) => frame.current?.contentWindow?.postMessage(message, location.origin), []);
   const send = useCallback(() => {
-    if (last.current) post({ type: 'studio:page', page: last.current, site, selectable: onSelect !== undefined });
-  }, [post, site, onSelect]);
+    if (last.current) post({ type: 'studio:page', page: last.current, site, selectable: onSelect !== undefined || onSelectSite !== undefined });
+  }, [post, site, onSelect, onSelectSite]);
 
   useEffect(() => {
     if (route === undefined || doc === undefined || !records) return;
-    last.current = previewPage(doc, route, records, last.current?.route === route ? last.current : undefined);
+    const next = previewPage(doc, route, records, last.current?.route === route ? last.current : undefined);
+    last.current = next;
+    setStale(next.stale);
     send();
   }, [route, doc, records, send]);
 
@@ -57,10 +65,11 @@ export function Preview({ route, doc, records, site, empty, onSelect, reveal }: 
       if (e.origin !== location.origin || e.source !== frame.current?.contentWindow) return;
       if (e.data?.type === 'studio:ready') send();
       if (e.data?.type === 'studio:select' && typeof e.data.path === 'string') onSelect?.(e.data.path);
+      if (e.data?.type === 'studio:select-site' && typeof e.data.path === 'string') onSelectSite?.(e.data.path);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [send, onSelect]);
+  }, [send, onSelect, onSelectSite]);
 
   useEffect(() => {
     const observer = new ResizeObserver(([entry]) => setRoom({ width: entry!.contentRect.width, height: entry!.contentRect.height }));
@@ -72,10 +81,17 @@ export function Preview({ route, doc, records, site, empty, onSelect, reveal }: 
   const scale = room.width > 0 ? Math.min(1, room.width / wide) : 1;
   return (
     <Box component="section" aria-label="Preview" style={{ height: '100%', minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-      <Group justify="space-between" px="sm" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Text size="sm" fw={600}>
-          Preview{route ? ` of ${route}` : ''}
-        </Text>
+      <Group justify="space-between" px="sm" py={6} gap="xs" wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Group gap="xs">
+          {showForm && (
+            <Button size="compact-xs" variant="default" onClick={() => showForm(!formShown)} aria-pressed={!formShown}>
+              {formShown ? 'Hide the form' : 'Show the form'}
+            </Button>
+          )}
+          <Text size="sm" fw={600}>
+            Preview{route ? ` of ${route}` : ''}
+          </Text>
+        </Group>
         <SegmentedControl
           size="xs"
           aria-label="Preview width"
@@ -88,6 +104,11 @@ export function Preview({ route, doc, records, site, empty, onSelect, reveal }: 
           ]}
         />
       </Group>
+      {stale && route !== undefined && (
+        <Text role="status" size="sm" px="sm" py={4} bg="yellow.1" c="yellow.9" data-stale>
+          Out of date: part of the page has a problem (listed beside the form), so the preview shows that part as it last read, or leaves it out.
+        </Text>
+      )}
       <Box ref={box} style={{ flex: 1, overflow: 'hidden', position: 'relative', background: 'var(--mantine-color-gray-1)' }}>
         {route === undefined ? (
           <Text c="dimmed" p="xl">{empty}</Text>

@@ -14,10 +14,15 @@ import {
 
 export interface FormContext {
   options: StudioContext['options'];
+  labels?: StudioContext['labels'];
   /** The problem lines (as validate prints them) of each data-path. */
   problems: ReadonlyMap<string, string[]>;
-  /** Sets the value at a path (`typed`: a keystroke in a text field); undefined removes an object's key. Stable across renders. */
-  change(path: string, value: Json | undefined, typed?: boolean): void;
+  /**
+   * Sets the value at a path (`typed`: a keystroke in a text field); undefined removes an object's key.
+   * Given a function, it is applied to the value as it is then: two clicks before the form has drawn
+   * the first (a busy machine) both count. Stable across renders.
+   */
+  change(path: string, value: Json | undefined | ((current: Json | undefined) => Json | undefined), typed?: boolean): void;
   /** Tells the author what an edit did (a block removed, and how to get it back). */
   notify(message: string): void;
   /** Items of the document's top-level lists fold: these paths are open. */
@@ -29,6 +34,10 @@ export interface FormContext {
   document: string;
   /** The value at a path as it is now (stable across renders). */
   read(path: string): Json | undefined;
+  /** An item was just added at this path: its problems wait until the author edits in it (or saves). */
+  added?(path: string): void;
+  /** In a page's blocks: the types that may be added before item `at`, and where the new block goes. */
+  blockChoice?(at: number, list: readonly Json[]): { at: number; types: ReadonlySet<string> };
 }
 
 export const Form = createContext<FormContext | null>(null);
@@ -42,7 +51,28 @@ export interface FieldProps {
   required: boolean;
 }
 
-const errorOf = (problems: ReadonlyMap<string, string[]>, path: string) => problems.get(path)?.join('\n');
+/**
+ * A field's problems, each in the author's words and, in the developer's view, with the line `npm run
+ * validate` prints under it: the map's entries are `words` or `words\u0000line`.
+ */
+export const PROBLEM_LINE = '\u0000';
+const linesOf = (problems: ReadonlyMap<string, string[]>, ...paths: (string | false | undefined)[]) => paths.flatMap((p) => (p !== false && p !== undefined ? (problems.get(p) ?? []) : []));
+const errorOf = (problems: ReadonlyMap<string, string[]>, path: string) => {
+  const lines = linesOf(problems, path);
+  return lines.length > 0 ? <ProblemLines lines={lines} /> : undefined;
+};
+
+function ProblemLines({ lines }: { lines: string[] }) {
+  return lines.map((entry) => {
+    const [words, line] = entry.split(PROBLEM_LINE);
+    return (
+      <Fragment key={entry}>
+        <span style={{ display: 'block' }}>{words}</span>
+        {line && <span style={{ display: 'block', fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)', opacity: 0.85 }}>{line}</span>}
+      </Fragment>
+    );
+  });
+}
 
 /** What every input says of its field: label, help, problems and JSON path. */
 export const inputProps = ({ schema, path, label }: FieldProps, problems: ReadonlyMap<string, string[]>) => ({
@@ -75,19 +105,47 @@ export const Field = memo(function Field(props: FieldProps): ReactNode {
   }
 });
 
+/** What a reference field asks for, in the author's words (the schemas' descriptions name files, for developers). */
+const REFERENCE_HELP: Partial<Record<string, string>> = {
+  partner: 'One of the partner brands (type its name).',
+  supplier: 'One of the water-testing suppliers (type its name).',
+  brand: 'The brand: a partner or a supplier (type its name).',
+  category: 'One of the product categories (type its name).',
+  product: 'One of the products (type its name or model).',
+};
+
 function StringField(props: FieldProps) {
   const { schema, path, value, required } = props;
-  const { change, options, problems } = useForm();
-  const common = { ...inputProps(props, problems), withAsterisk: required };
+  const { change, options, labels, problems } = useForm();
+  const kind = schema['x-reference'];
+  const help = kind && REFERENCE_HELP[kind];
+  const common = { ...inputProps(props, problems), ...(help && { description: help }), withAsterisk: required };
   // An optional text left empty is left out of the document, as if never written.
   const set = (text: string) => change(path, text === '' && !required ? undefined : text, true);
   const text = typeof value === 'string' ? value : '';
-  const kind = schema['x-reference'];
   if (kind === 'picture') return <PictureField {...props} />;
   if (kind) {
     const pattern = schema.pattern ? new RegExp(schema.pattern) : undefined;
     const data = options[kind].filter((o) => !pattern || pattern.test(o));
-    return <Autocomplete {...common} value={text} onChange={set} data={data} limit={30} />;
+    const names = labels?.[kind];
+    if (!names) return <Autocomplete {...common} value={text} onChange={set} data={data} limit={30} />;
+    // A record by the name the site shows (Palintest), found by name or id; the field keeps the id.
+    return (
+      <Autocomplete
+        {...common}
+        value={text}
+        onChange={set}
+        data={data}
+        limit={30}
+        renderOption={({ option }) => (names[option.value] ? `${names[option.value]} (${option.value})` : option.value)}
+        filter={({ options: all, search }) => {
+          const q = search.trim().toLowerCase();
+          return (all as { value: string }[]).filter((o) => !q || o.value.includes(q) || names[o.value]?.toLowerCase().includes(q)) as typeof all;
+        }}
+        rightSection={names[text] ? <Text size="xs" c="dimmed" pr={4} style={{ whiteSpace: 'nowrap' }}>{names[text]}</Text> : undefined}
+        rightSectionWidth={names[text] ? 'auto' : undefined}
+      />
+    );
   }
   // A growing box so long text wraps in view, but one line of text: the site's copy has no line breaks.
   if (isFreeText(schema)) {
@@ -208,7 +266,7 @@ function ObjectField({ schema, path, value, label, required }: FieldProps) {
           Add {label.toLowerCase()}
         </Button>
         {schema.description && <Text size="xs" c="dimmed">{schema.description}</Text>}
-        {error && <Problems text={error} />}
+        {error && <Problems>{error}</Problems>}
       </Box>
     );
   }
@@ -217,7 +275,7 @@ function ObjectField({ schema, path, value, label, required }: FieldProps) {
     <Fieldset legend={label} data-path-group={path}>
       <Stack gap="xs">
         {schema.description && <Text size="sm" c="dimmed">{schema.description}</Text>}
-        {error && <Problems text={error} />}
+        {error && <Problems>{error}</Problems>}
         <Properties schema={schema} path={path} value={value} />
         {!required && (
           <Group>
@@ -249,7 +307,7 @@ function Properties({ schema, path, value }: { schema: JsonSchema; path: string;
 }
 
 function ArrayField({ schema, path, value, label, required }: FieldProps) {
-  const { change, problems, open, setOpen, notify } = useForm();
+  const { change, problems, open, setOpen, notify, blockChoice, added } = useForm();
   const list = Array.isArray(value) ? value : [];
   const items = itemsOf(schema);
   const noun = singular(path.split('.').pop() ?? 'item');
@@ -277,13 +335,22 @@ function ArrayField({ schema, path, value, label, required }: FieldProps) {
   const remove = (at: number) => {
     const state = openState();
     // An optional list emptied goes away, as if never written.
-    change(path, list.length === 1 && !required ? undefined : list.filter((_, i) => i !== at));
+    change(path, (current) => {
+      const now = Array.isArray(current) ? current : [];
+      return now.length === 1 && !required ? undefined : now.filter((_, i) => i !== at);
+    });
     reopen([...state.slice(0, at), ...state.slice(at + 1), false]);
     notify(`Removed ${names[at]}. Undo (Ctrl+Z) brings it back.`);
   };
-  const insert = (at: number, item: Json) => {
+  /** `end`: at the end of the list as it is when the change applies (before a page's closing block). */
+  const insert = (at: number, item: Json, end = false) => {
     const state = openState();
-    change(path, [...list.slice(0, at), item, ...list.slice(at)]);
+    added?.(joinPath(path, at));
+    change(path, (current) => {
+      const now = Array.isArray(current) ? current : [];
+      const i = end ? (path === 'blocks' && blockChoice ? blockChoice(now.length, now).at : now.length) : at;
+      return [...now.slice(0, i), item, ...now.slice(i)];
+    });
     // A folding list opens its new item, ready to fill in.
     reopen([...state.slice(0, at), folds, ...state.slice(at)]);
     focusAfter(at, folds ? 'fold' : 'first');
@@ -296,22 +363,27 @@ function ArrayField({ schema, path, value, label, required }: FieldProps) {
     drops.set(path, (from, to) => moveRef.current(from, to));
     return () => void drops.delete(path);
   }, [drops, path]);
-  const addHere = (at: number) =>
-    folds && options && key ? (
-      <AddOfKind noun={noun} options={options} discriminatorKey={key} disabled={full} onAdd={(item) => insert(at, item)} where={at < list.length ? names[at]! : undefined} />
-    ) : null;
+  const addHere = (at: number) => {
+    if (!folds || !options || !key) return null;
+    // A page's blocks: only the types that may stand there, added where they may (before the closing block).
+    const choice = path === 'blocks' && blockChoice ? blockChoice(at, list) : undefined;
+    const offered = choice ? options.filter((o) => choice.types.has(String(o.properties?.[key]?.const ?? ''))) : options;
+    if (offered.length === 0) return null;
+    const place = choice?.at ?? at;
+    return <AddOfKind key={offered.length} noun={noun} options={offered} discriminatorKey={key} disabled={full} onAdd={(item) => insert(place, item, at >= list.length)} between={at < list.length} where={place < list.length ? names[place]! : undefined} />;
+  };
   return (
     <Fieldset legend={label} data-path-group={path}>
       <Stack gap="xs">
         {schema.description && <Text size="sm" c="dimmed">{schema.description}</Text>}
-        {error && <Problems text={error} />}
+        {error && <Problems>{error}</Problems>}
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             {list.map((item, i) => {
               const itemPath = ids[i]!;
               const name = names[i]!;
               const isOpen = !folds || open.has(itemPath);
               // Problems of the item as a whole, or of its kind (a block out of place), show under its name.
-              const itemProblems = [errorOf(problems, itemPath), key && errorOf(problems, joinPath(itemPath, key))].filter(Boolean).join('\n');
+              const itemProblems = linesOf(problems, itemPath, key && joinPath(itemPath, key));
               const buttons = (
                 <Group gap={4} wrap="nowrap">
                   <ActionIcon variant="default" aria-label={`Move ${name} up`} data-control="up" disabled={i === 0} onClick={() => move(i, i - 1, 'up')}>↑</ActionIcon>
@@ -349,7 +421,7 @@ function ArrayField({ schema, path, value, label, required }: FieldProps) {
                         )}
                         {buttons}
                       </Group>
-                      {itemProblems && <Problems text={itemProblems} />}
+                      {itemProblems.length > 0 && <Problems>{<ProblemLines lines={itemProblems} />}</Problems>}
                       {isOpen && (
                         <Box mt="xs">
                           {isObject(item) && options ? (
@@ -368,10 +440,10 @@ function ArrayField({ schema, path, value, label, required }: FieldProps) {
             })}
         </SortableContext>
         {options && key ? (
-          folds ? addHere(list.length) : <AddOfKind noun={noun} options={options} discriminatorKey={key} disabled={full} onAdd={(item) => insert(list.length, item)} />
+          folds ? addHere(list.length) : <AddOfKind noun={noun} options={options} discriminatorKey={key} disabled={full} onAdd={(item) => insert(list.length, item, true)} between={false} />
         ) : (
           <Group>
-            <Button variant="light" size="xs" disabled={full} onClick={() => insert(list.length, initialValue(items))}>
+            <Button variant="light" size="xs" disabled={full} onClick={() => insert(list.length, initialValue(items), true)}>
               Add {noun} to {label}
             </Button>
           </Group>
@@ -453,13 +525,15 @@ function UnionItem({ items, path, value }: { items: JsonSchema; path: string; va
  * Adds an item of a kind chosen from a union (a block of a type). At the end of the list it stands open;
  * between two items it is a small "Add block here" that opens it there.
  */
-function AddOfKind({ noun, options, discriminatorKey, disabled, onAdd, where }: {
+function AddOfKind({ noun, options, discriminatorKey, disabled, onAdd, where, between }: {
   noun: string; options: JsonSchema[]; discriminatorKey: string; disabled: boolean; onAdd(item: Json): void;
-  /** The item it adds before; the end of the list when absent. */
+  /** The item it adds before (at the end of a page: its closing block); the end of the list when absent. */
   where?: string;
+  /** Between two items, folded until asked for; at the end of the list, open. */
+  between: boolean;
 }) {
   const [kind, setKind] = useState('0');
-  const [opened, setOpened] = useState(where === undefined);
+  const [opened, setOpened] = useState(!between);
   if (!opened) {
     return (
       <Group justify="center">
@@ -472,7 +546,7 @@ function AddOfKind({ noun, options, discriminatorKey, disabled, onAdd, where }: 
   return (
     <Group align="end">
       <NativeSelect
-        label={`New ${noun} type${where ? ` (before ${where})` : ''}`}
+        label={`New ${noun} type${between ? ` (before ${where})` : ''}`}
         data={options.map((o, i) => ({ value: String(i), label: `${branchName(o, i, discriminatorKey)}${o.title ? ` (${o.title})` : ''}` }))}
         value={kind}
         onChange={(e) => setKind(e.currentTarget.value)}
@@ -483,12 +557,13 @@ function AddOfKind({ noun, options, discriminatorKey, disabled, onAdd, where }: 
         disabled={disabled}
         onClick={() => {
           onAdd(initialValue(options[Number(kind)]!));
-          if (where !== undefined) setOpened(false);
+          if (between) setOpened(false);
         }}
+        title={!between && where ? `Added before ${where}, which closes the page` : undefined}
       >
-        {where === undefined ? `Add ${noun}` : `Add ${noun} here`}
+        {between ? `Add ${noun} here` : `Add ${noun}`}
       </Button>
-      {where !== undefined && (
+      {between && (
         <Button variant="subtle" onClick={() => setOpened(false)}>
           Cancel
         </Button>
@@ -529,10 +604,10 @@ function hasProblems(problems: ReadonlyMap<string, string[]>, path: string): boo
   return false;
 }
 
-function Problems({ text }: { text: string }) {
+function Problems({ children }: { children: ReactNode }) {
   return (
-    <Text size="sm" c="red.9" style={{ whiteSpace: 'pre-wrap' }}>
-      {text}
+    <Text size="sm" c="red.9" component="div">
+      {children}
     </Text>
   );
 }

@@ -4,7 +4,9 @@ import type { Partner, Product, ProductCategory, Supplier } from '../../schemas/
 import type { RecordData } from '../page/resolve';
 import type { ReferenceKind } from '../../schemas/primitives';
 import type { RedirectRule } from '../lib/redirects';
+import type { SiteDocument } from '../../schemas/site';
 import type { JsonSchema } from './schema';
+import { SERVER } from './server/session';
 
 export interface StudioDocument {
   file: string;
@@ -26,6 +28,8 @@ export interface StudioProblem {
   text: string;
   /** How to fix it (validate's hint). */
   hint: string;
+  /** The problem in an author's words (src/node/studio/author-words.ts). */
+  said: string;
   /** The field as the form names it: Block 6 (Card grid): Our services › Card 1 › Title */
   field: string;
 }
@@ -45,11 +49,30 @@ export interface OpenedDocument {
   text: string;
   version: string;
   schema: JsonSchema;
+  /** Under the studio server: every version of the document there is (the site's, each draft's), as git blob ids. */
+  seen?: string[];
+}
+
+/** Under the studio server: a newer version of the document than the editor has seen, to merge field by field. */
+export interface SaveConflict {
+  who: string;
+  where: 'site' | 'draft';
+  when: string;
+  /** Its blob id: seen, once merged. */
+  blob: string;
+  base: unknown;
+  theirs: unknown;
+  /** What it changed, from the version both started from. */
+  fields: { path: string; label: string; before?: unknown; after?: unknown }[];
 }
 
 export interface StudioContext {
+  /** The site document as it reads (the preview's header and footer), when it does. */
+  site?: SiteDocument | undefined;
   /** The choices a reference field offers, by the kind the schema marks (x-reference). */
   options: Record<ReferenceKind, string[]>;
+  /** The name the site shows for each id of the record kinds (Palintest for palintest). */
+  labels: Partial<Record<ReferenceKind, Record<string, string>>>;
   records: { partners: Partner[]; suppliers: Supplier[]; products: Product[]; categories: ProductCategory[]; templates: Partial<Record<Collection, string>> };
   /** pages-data/redirects.json as it reads (an old bookmark's page). */
   redirects: RedirectRule[];
@@ -67,15 +90,17 @@ export const recordData = (r: StudioContext['records']): RecordData => ({
 });
 
 export type SaveAnswer =
-  | { outcome: 'saved'; version: string }
+  | { outcome: 'saved'; version: string; seen?: string[] }
   | { outcome: 'invalid'; problems: StudioProblem[] }
-  | { outcome: 'conflict'; error: string }
+  | { outcome: 'conflict'; error: string; conflict?: SaveConflict }
   | { outcome: 'refused'; error: string };
 
 /** What a page operation (new, move, delete) answers: done, or refused with why (and the links or problems in the way). */
 export type PageAnswer<T> = { ok: true; value: T } | { ok: false; error: string; links?: StudioLink[]; problems?: StudioProblem[] };
 
 const API = '/__studio/api/';
+/** What the studio says when its server does not answer. */
+const NO_ANSWER = SERVER ? "the studio's server does not answer: check your connection, or ask whoever runs it" : 'the dev server does not answer (is npm run dev still running?)';
 
 /** The dev server's answer as JSON, or an error that says what came instead (the dev server stopped, an HTML error page). */
 async function json<T>(res: Response, what: string): Promise<T> {
@@ -83,13 +108,13 @@ async function json<T>(res: Response, what: string): Promise<T> {
   try {
     return JSON.parse(text) as T;
   } catch {
-    throw new Error(`${what}: the dev server answered ${res.status} with something other than the studio's JSON${res.ok ? '' : ' (is npm run dev still running?)'}`);
+    throw new Error(`${what}: the ${SERVER ? "studio's server" : 'dev server'} answered ${res.status} with something other than the studio's JSON${res.ok || SERVER ? '' : ' (is npm run dev still running?)'}`);
   }
 }
 
 async function get<T>(what: string): Promise<T> {
   const res = await fetch(API + what).catch(() => {
-    throw new Error(`${what}: the dev server does not answer (is npm run dev still running?)`);
+    throw new Error(`${what}: ${NO_ANSWER}`);
   });
   const body = await json<T & { error?: string }>(res, what);
   if (!res.ok) throw new Error(body.error ?? `${what}: ${res.status}`);
@@ -166,15 +191,15 @@ export const api = {
     if (!res.ok) throw new Error(body.error ?? `validate: ${res.status}`);
     return body.problems;
   },
-  /** `replace`: write over the file even though it changed on disk since it was opened. */
-  async save(file: string, value: unknown, version: string, replace = false): Promise<SaveAnswer> {
-    const res = await post('save', { file, value, version, ...(replace && { replace }) }).catch(() => undefined);
-    if (!res) return { outcome: 'refused', error: 'the dev server does not answer (is npm run dev still running?)' };
-    const body = await json<{ version: string; problems: StudioProblem[]; error: string; gone?: boolean }>(res, 'save').catch((err: Error) => ({ error: err.message }) as never);
-    if (res.ok) return { outcome: 'saved', version: body.version };
+  /** `replace`: write over the file even though it changed on disk since it was opened; `seen`: the versions the editor has seen (studio server). */
+  async save(file: string, value: unknown, version: string, replace = false, seen?: string[]): Promise<SaveAnswer> {
+    const res = await post('save', { file, value, version, ...(replace && { replace }), ...(seen && { seen }) }).catch(() => undefined);
+    if (!res) return { outcome: 'refused', error: NO_ANSWER };
+    const body = await json<{ version: string; seen?: string[]; problems: StudioProblem[]; error: string; conflict?: SaveConflict; gone?: boolean }>(res, 'save').catch((err: Error) => ({ error: err.message }) as never);
+    if (res.ok) return { outcome: 'saved', version: body.version, ...(body.seen && { seen: body.seen }) };
     if (res.status === 422) return { outcome: 'invalid', problems: body.problems };
     // A document moved or deleted meanwhile has no file to replace or to open again.
-    if (res.status === 409 && !body.gone) return { outcome: 'conflict', error: body.error };
+    if (res.status === 409 && !body.gone) return { outcome: 'conflict', error: body.error, ...(body.conflict && { conflict: body.conflict }) };
     return { outcome: 'refused', error: body.error };
   },
   /** A new page; `listedIn` names where the pages beside it are listed (a menu, an index's cards), which do not link to it yet. */
@@ -203,7 +228,7 @@ export const api = {
 const operation = async <T>(what: string, body: unknown): Promise<PageAnswer<T>> => answerOf<T>(await post(what, body).catch(() => undefined), what);
 
 async function answerOf<T>(res: Response | undefined, what: string): Promise<PageAnswer<T>> {
-  if (!res) return { ok: false, error: 'the dev server does not answer (is npm run dev still running?)' };
+  if (!res) return { ok: false, error: NO_ANSWER };
   const answer = await json<T & { error?: string; links?: StudioLink[]; problems?: StudioProblem[] }>(res, what).catch((err: Error) => ({ error: err.message }) as never);
   return res.ok ? { ok: true, value: answer } : { ok: false, error: answer.error ?? `${what}: ${res.status}`, ...(answer.links && { links: answer.links }), ...(answer.problems && { problems: answer.problems }) };
 }

@@ -8,9 +8,12 @@ import type { Records } from '../../schemas/blocks/define';
 import { renderBlock } from '../page/resolve';
 import type { RenderedBlock, ResolvedPage } from '../page/types';
 
-export function previewPage(doc: unknown, route: string, records: Records, last: ResolvedPage | undefined): ResolvedPage {
+/** The page as the preview draws it; `stale`: some block (or the meta) does not read, and shows as it last did, or not at all. */
+export function previewPage(doc: unknown, route: string, records: Records, last: ResolvedPage | undefined): ResolvedPage & { stale: boolean } {
   const raw = (doc && typeof doc === 'object' ? doc : {}) as { meta?: unknown; blocks?: unknown };
-  const meta = pageMeta.safeParse(raw.meta).data ?? last?.meta ?? { title: '', description: '', keywords: [''] };
+  const readMeta = pageMeta.safeParse(raw.meta).data;
+  let stale = readMeta === undefined;
+  const meta = readMeta ?? last?.meta ?? { title: '', description: '', keywords: [''] };
   const blocks = (Array.isArray(raw.blocks) ? raw.blocks : []).flatMap((value, i): RenderedBlock[] => {
     const parsed = blockSchema.safeParse(value);
     if (parsed.success) {
@@ -20,8 +23,9 @@ export function previewPage(doc: unknown, route: string, records: Records, last:
         // a record id that does not exist (yet)
       }
     }
+    stale = true;
     const before = last?.blocks[i];
     return before && before.block.type === (value as { type?: unknown } | null)?.type ? [before] : [];
   });
-  return { route, canonical: canonicalPath(route), meta, blocks, pictures: {} };
+  return { route, canonical: canonicalPath(route), meta, blocks, pictures: {}, stale };
 }

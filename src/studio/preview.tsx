@@ -14,6 +14,15 @@ import { Layout } from '../layout/Layout';
 import { PageContent } from '../page/PageView';
 import type { RenderedBlock, ResolvedPage } from '../page/types';
 
+// The preview holds still: a carousel that turns by itself (the home hero's slides) would move away from
+// the slide being edited. Components ask for reduced motion through matchMedia, which here says yes.
+const matchMedia = window.matchMedia.bind(window);
+window.matchMedia = (query: string) => {
+  if (!/prefers-reduced-motion:\s*reduce/.test(query)) return matchMedia(query);
+  const still = () => undefined;
+  return { matches: true, media: query, onchange: null, addEventListener: still, removeEventListener: still, addListener: still, removeListener: still, dispatchEvent: () => false } as MediaQueryList;
+};
+
 let page: ResolvedPage | undefined;
 /** Bumped when the site document the studio edits changes: everything that shows it is drawn again. */
 let siteVersion = 0;
@@ -157,11 +166,22 @@ function showOutline(block: HTMLElement | null) {
 document.addEventListener('pointerover', (e) => showOutline(selectable ? blockOf(e.target as Element) : null));
 document.addEventListener('pointerleave', () => showOutline(null));
 // Captured before the site's own handlers: a click in a block chooses its field instead of following a link or opening a dialog.
+/** A click the preview makes itself (showing the slide being edited) is not the author's. */
+let ownClick = false;
 document.addEventListener(
   'click',
   (e) => {
+    if (ownClick) return;
     const block = selectable ? blockOf(e.target as Element) : null;
-    if (!block) return;
+    if (!block) {
+      // The header's and the footer's menus are the site document's: a click there opens it at that field.
+      const path = selectable ? siteFieldAt(e.target as Element) : undefined;
+      if (!path) return;
+      e.preventDefault();
+      e.stopPropagation();
+      parent.postMessage({ type: 'studio:select-site', path }, location.origin);
+      return;
+    }
     e.preventDefault();
     e.stopPropagation();
     const path = fieldAt(e.target as Element, block);
@@ -169,6 +189,18 @@ document.addEventListener(
   },
   true,
 );
+
+/** The site document's field of a clicked menu entry (the header's, the drawer's, the footer's), by its text. */
+function siteFieldAt(target: Element): string | undefined {
+  if (!target.closest('header, footer, [role="dialog"]')) return undefined;
+  const candidates = texts((site as { nav?: unknown }).nav, 'nav').filter(([, t]) => t !== '');
+  for (let el: Element | null = target; el && el !== document.body; el = el.parentElement) {
+    const own = collapse(el.textContent ?? '');
+    const hit = own && candidates.find(([, t]) => t === own);
+    if (hit) return hit[0];
+  }
+  return undefined;
+}
 
 /** A field focused in the form: its block scrolled into view, and outlined a moment. */
 function reveal(path: string) {
@@ -178,6 +210,14 @@ function reveal(path: string) {
   if (!block || !box) return;
   if (box.top < 0 || box.top > innerHeight - 40) scrollTo({ top: box.top + scrollY - 16 });
   showOutline(block);
+  // A slide's field: that slide shown (by its dot, as a visitor would choose it).
+  const slide = /^blocks\.\d+\.slides\.(\d+)/.exec(path)?.[1];
+  const dot = slide === undefined ? null : block.querySelectorAll<HTMLButtonElement>('.hero-dots button')[Number(slide)];
+  if (dot && dot.getAttribute('aria-current') !== 'true') {
+    ownClick = true;
+    dot.click();
+    ownClick = false;
+  }
 }
 
 function Root() {

@@ -41,6 +41,17 @@ export type JsonObject = { [key: string]: Json };
 
 export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Two JSON values alike (object keys in any order). */
+export function equal(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => equal(v, b[i]));
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => k in b && equal(a[k], b[k]));
+  }
+  return false;
+}
+
 /** The branches of a discriminated union as src/node/content/json-schema.ts writes it: one if/then per discriminator value. */
 export const branchesOf = (s: JsonSchema): JsonSchema[] | undefined =>
   s.allOf?.length && s.allOf.every((b) => b.if && b.then) ? s.allOf.map((b) => b.then!) : undefined;
@@ -117,8 +128,12 @@ export function initialValue(s: JsonSchema): Json {
 /** Free text an author writes (no format, pattern, choice or reference): a textarea. */
 export const isFreeText = (s: JsonSchema) => s.type === 'string' && !s.pattern && !s.format && !s.enum && s.const === undefined && !s['x-reference'];
 
+/** Keys whose name is a developer's abbreviation: what an author reads instead. */
+const PLAIN_NAMES: Record<string, string> = { src: 'Picture file', id: 'ID (its short name in addresses)', alt: 'Alt text', url: 'Web address', cta: 'Call to action' };
+
 /** searchGroup -> Search group */
 export const humanize = (key: string) => {
+  if (key in PLAIN_NAMES) return PLAIN_NAMES[key]!;
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { NGINX_HEADERS_FILE, NGINX_REDIRECTS_FILE } from '../../src/node/build/host-files';
 
@@ -27,10 +27,12 @@ function siteConfig(port: number, dist: string): string {
   return text;
 }
 
-function mainConfig(dir: string): string {
+function mainConfig(dir: string, master: boolean): string {
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${join(dir, t)};`);
   return [
-    'master_process off;', // one process, and no switch to another user when run as root
+    // One process, and no switch to another user when run as root; a reload needs the master process
+    // (a single process stops answering after one), whose workers then run as this user.
+    master ? `user ${userInfo().username};` : 'master_process off;',
     `pid ${join(dir, 'nginx.pid')};`,
     `error_log ${join(dir, 'error.log')};`,
     'events {}',
@@ -45,15 +47,22 @@ function mainConfig(dir: string): string {
   ].join('\n');
 }
 
-/** Starts nginx on 127.0.0.1:`port` over `dist` and resolves once it answers. */
-export async function startNginx(port: number, dist: string): Promise<{ url: string; stop: () => Promise<void> }> {
+/** The command that makes the nginx started in `dir` read its configuration again (what the studio server runs after switching a build). */
+export const nginxReload = (dir: string) => [nginxBin, '-e', join(dir, 'error.log'), '-p', dir, '-c', join(dir, 'nginx.conf'), '-s', 'reload'];
+
+/**
+ * Starts nginx on 127.0.0.1:`port` over `dist` and resolves once it answers. `dir`: its folder (pid,
+ * logs), made beforehand; `site`: another server block than deploy/nginx.conf's (the studio's);
+ * `reloads`: with a master process, so that `nginxReload(dir)` works.
+ */
+export async function startNginx(port: number, dist: string, options: { dir?: string; site?: string; reloads?: boolean } = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   if (!existsSync(nginxBin)) {
     throw new Error(`${nginxBin} is missing, so deploy/nginx.conf cannot be tested: install the Debian package nginx (bash .ci/run does)`);
   }
   const url = `http://127.0.0.1:${port}`;
-  const dir = mkdtempSync(join(tmpdir(), 'nginx-'));
-  writeFileSync(join(dir, 'site.conf'), siteConfig(port, dist));
-  writeFileSync(join(dir, 'nginx.conf'), mainConfig(dir));
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'nginx-'));
+  writeFileSync(join(dir, 'site.conf'), options.site ?? siteConfig(port, dist));
+  writeFileSync(join(dir, 'nginx.conf'), mainConfig(dir, options.reloads === true));
   let output = '';
   const proc = spawn(nginxBin, ['-e', join(dir, 'error.log'), '-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
   proc.stdout!.on('data', (d: Buffer) => (output += d.toString()));
@@ -72,7 +81,7 @@ export async function startNginx(port: number, dist: string): Promise<{ url: str
       await stop();
       throw new Error(text);
     }
-    if (await fetch(url).then(() => true, () => false)) break;
+    if (await fetch(url, { redirect: 'manual' }).then(() => true, () => false)) break;
     await new Promise((r) => setTimeout(r, 100));
   }
   return { url, stop };

@@ -27,6 +27,20 @@ describe('applyValue (the studio writes only what changed)', () => {
     for (const rel of contentFiles(root)) expect(applyValue(read(rel), JSON.parse(read(rel)))).toBe(read(rel));
   });
 
+  it('adds a link to a menu whose links stand one per line as one more such line, the others untouched', () => {
+    const site = read('site.json');
+    const data = JSON.parse(site) as { nav: { header: { menu?: { links?: { label: string; to: string }[] } }[] } };
+    const links = data.nav.header.map((h) => h.menu?.links).find((l) => l?.some((x) => x.label === 'Soil Testing'))!;
+    links.push({ label: 'Calibration', to: '/services/calibration' });
+    expect(changedLines(site, applyValue(site, data))).toEqual({
+      removed: ['            { "label": "Soil Testing", "to": "/services/soil-testing" }'],
+      added: ['            { "label": "Soil Testing", "to": "/services/soil-testing" },', '            { "label": "Calibration", "to": "/services/calibration" }'],
+    });
+    links.splice(0, 0, { label: 'Accreditation', to: '/services/accreditation' });
+    const first = changedLines(site, applyValue(site, data)).added;
+    expect(first[0]).toBe('            { "label": "Accreditation", "to": "/services/accreditation" },');
+  });
+
   it('changes one line for one field', () => {
     const next = doc();
     next.blocks[0]!.title = 'Water Testing, Done Right';

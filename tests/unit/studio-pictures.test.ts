@@ -121,7 +121,7 @@ describe('the pictures of the site', () => {
     expect(list.some((p) => p.path.endsWith('.pdf'))).toBe(false);
     const hero = list.find((p) => p.path === '/images/services/water-testing.svg')!;
     expect(hero.bytes).toBe(readFileSync(join(root, 'public/images/services/water-testing.svg')).length);
-    expect(hero.uses).toContainEqual(expect.objectContaining({ file: `pages-data/${page}`, line: 28, path: 'blocks[0].image.src', field: expect.stringMatching(/^Block 1 \(Hero\).* › Image › Src$/) }));
+    expect(hero.uses).toContainEqual(expect.objectContaining({ file: `pages-data/${page}`, line: 28, path: 'blocks[0].image.src', field: expect.stringMatching(/^Block 1 \(Hero\).* › Image › Picture file$/) }));
     expect(hero.uses).toContainEqual(expect.objectContaining({ file: 'pages-data/records/partners.json', path: 'partners[0].image', field: 'Partner 1: Palintest › Image' }));
     expect(list.find((p) => p.path === '/favicon.svg')!.code).toContainEqual(expect.stringMatching(/^index\.html:\d+$/));
   });

@@ -19,6 +19,7 @@ import { describeProblem, describeWarnings, problemCount } from '../content/prob
 import { bundledContent, shareContent } from '../content/vite-plugin.ts';
 import { encodePictures } from '../pictures/encode.ts';
 import { hostFiles } from './host-files.ts';
+import { writeBuildId } from './build-id.ts';
 import type { PageParts } from './page-html.ts';
 import {
   allFiles, type BuildRecord, bundleFiles, changedWhileBuilt, codeChange, codeHashes, contentHash, copyPublic, filesHash, hashOf, inputsHash, readRecord, RECORD_FILE, RECORD_VERSION,
@@ -49,7 +50,10 @@ async function main(args: string[]) {
   if (unknown) throw new Error(`npm run build: unknown argument ${unknown} (the one it takes is --full, to reuse nothing of the last build)`);
   const timer = phases();
   const last = lastBuild(args.includes('--full'));
-  if (last.upToDate) return console.log(`dist/ is up to date: the code, the environment and the content are those of the build that made it (CPU in all ${cpuSeconds().toFixed(1)} s)`);
+  if (last.upToDate) {
+    writeBuildId(root, dist); // the content is the same, but its commit may be a later one
+    return console.log(`dist/ is up to date: the code, the environment and the content are those of the build that made it (CPU in all ${cpuSeconds().toFixed(1)} s)`);
+  }
 
   // Loaded once: the client and server builds take it from here (shareContent) rather than loading it again.
   // The pages it resolves name the pictures the build encodes (src/node/pictures/plan.ts).
@@ -77,6 +81,7 @@ async function main(args: string[]) {
   timer.end('render');
 
   const written = writeSiteFiles(content, site);
+  writeBuildId(root, out);
   timer.end('search, sitemap and host files');
   const compressed = await precompress(out, written.fromContent, pages.done, reuse);
   timer.end('compression');

@@ -79,8 +79,10 @@ export async function planImport(root: string, file: string, options: ImportOpti
   const shownFile = file.replace(/^.*[\\/]/, '');
   const plan: ImportPlan = { file: shownFile, sheet: '', rows: 0, created: [], updated: [], discontinued: [], unchanged: 0, problems: [], warnings: [], writes: new Map() };
   const at = (row: number, column: number, header: string) => `${shownFile}:${row}:${columnName(column)} (${header})`;
-  const cellProblem = <C extends Code>(row: number, column: number, header: string, code: C, params: Params<C>) =>
-    (WARNINGS.has(code) ? plan.warnings : plan.problems).push({ at: at(row, column, header), row, column: columnName(column), header, code, message: message(code, params), hint: hintOf({ code, path: '' }) });
+  const cellProblem = <C extends Code>(row: number, column: number, header: string, code: C, params: Params<C>) => {
+    const text = message(code, params);
+    (WARNINGS.has(code) ? plan.warnings : plan.problems).push({ at: at(row, column, header), row, column: columnName(column), header, code, message: text, hint: hintOf({ code, path: '', message: text }) });
+  };
 
   let sheet;
   try {
@@ -88,13 +90,13 @@ export async function planImport(root: string, file: string, options: ImportOpti
   } catch (err) {
     if (!(err instanceof SheetError) && (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     const detail = err instanceof SheetError ? err.message : `no such file: ${file}`;
-    plan.problems.push({ at: `${shownFile}:1:1`, code: 'unreadable-sheet', message: detail, hint: hintOf({ code: 'unreadable-sheet', path: '' }) });
+    plan.problems.push({ at: `${shownFile}:1:1`, code: 'unreadable-sheet', message: detail, hint: hintOf({ code: 'unreadable-sheet', path: '', message: detail }) });
     return plan;
   }
   plan.sheet = sheet.name;
   const [head, ...body] = sheet.rows;
   if (!head) {
-    plan.problems.push({ at: `${shownFile}:1:1`, code: 'unreadable-sheet', message: 'the sheet is empty: its first row names the columns', hint: hintOf({ code: 'unreadable-sheet', path: '' }) });
+    plan.problems.push({ at: `${shownFile}:1:1`, code: 'unreadable-sheet', message: 'the sheet is empty: its first row names the columns', hint: hintOf({ code: 'unreadable-sheet', path: '', message: '' }) });
     return plan;
   }
 
@@ -115,7 +117,7 @@ export async function planImport(root: string, file: string, options: ImportOpti
   });
   const idColumn = columns.find((c) => c.column === 'id');
   if (!idColumn) {
-    plan.problems.push({ at: `${shownFile}:1:1`, code: 'missing-column', message: message('missing-column', { header: 'id' }), hint: hintOf({ code: 'missing-column', path: '' }) });
+    plan.problems.push({ at: `${shownFile}:1:1`, code: 'missing-column', message: message('missing-column', { header: 'id' }), hint: hintOf({ code: 'missing-column', path: '', message: '' }) });
     return plan;
   }
 

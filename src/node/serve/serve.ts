@@ -14,7 +14,7 @@ import { SERVER_HEADERS_FILE, SERVER_REDIRECTS_FILE } from '../build/host-files.
 import { redirectTarget, type RedirectRule } from '../../lib/redirects.ts';
 import { htmlAddressOf } from '../../../schemas/routes.ts';
 
-const TYPES: Record<string, string> = {
+export const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',

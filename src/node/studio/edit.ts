@@ -1,18 +1,9 @@
 // The studio's writes: the new value of a document applied to its text as the smallest set of
 // jsonc-parser edits, so what the author did not change keeps its bytes, its key order and its
 // formatting, and a change of one field is a change of one line.
-import { applyEdits, type JSONPath, modify } from 'jsonc-parser';
-import { isObject, type Json } from '../../studio/schema.ts';
+import { applyEdits, findNodeAtLocation, type JSONPath, modify, type Node, parseTree } from 'jsonc-parser';
+import { equal, isObject, type Json } from '../../studio/schema.ts';
 
-function equal(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => equal(v, b[i]));
-  if (isObject(a) && isObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => k in b && equal(a[k], b[k]));
-  }
-  return false;
-}
 
 /** The same kind of thing: both objects naming the same block type or action kind (else it is replaced whole). */
 const sameKind = (a: Record<string, Json>, b: Record<string, Json>) => a.type === b.type && a.kind === b.kind;
@@ -24,7 +15,30 @@ export function applyValue(text: string, next: unknown): string {
   const indent = /\n( +|\t)"/.exec(text)?.[1] ?? '  ';
   const formattingOptions = { insertSpaces: indent !== '\t', tabSize: indent === '\t' ? 1 : indent.length, eol };
   const set = (path: JSONPath, value: Json | undefined, isArrayInsertion = false) => {
+    if (isArrayInsertion && insertAsSiblings(path, value!)) return;
     out = applyEdits(out, modify(out, path, value, { formattingOptions, isArrayInsertion }));
+  };
+  /**
+   * An item added to a list whose items stand one per line, each on one line (a menu's links), written
+   * the same way: jsonc-parser's insertion would reformat the item before it over several lines.
+   */
+  const insertAsSiblings = (path: JSONPath, value: Json): boolean => {
+    const list = findNodeAtLocation(parseTree(out)!, path.slice(0, -1));
+    const items = list?.type === 'array' ? (list.children ?? []) : [];
+    const lineStart = (n: Node) => out.lastIndexOf('\n', n.offset - 1) + 1;
+    const ownLine = (n: Node) => /^[ \t]*$/.test(out.slice(lineStart(n), n.offset)) && !out.slice(n.offset, n.offset + n.length).includes('\n');
+    // Only objects among objects written on one line each (which the formatter would spread over lines: the file's own style).
+    const container = (n: Node) => n.type === 'object' || n.type === 'array';
+    if (typeof value !== 'object' || value === null || items.length === 0 || !items.every(ownLine) || !items.some(container)) return false;
+    const index = Number(path[path.length - 1]);
+    const compact = JSON.stringify(value, null, 1).replace(/\n\s*/g, ' ');
+    const near = items[Math.min(index, items.length - 1)]!;
+    const indentation = out.slice(lineStart(near), near.offset);
+    out =
+      index >= items.length
+        ? `${out.slice(0, near.offset + near.length)},${eol}${indentation}${compact}${out.slice(near.offset + near.length)}`
+        : `${out.slice(0, near.offset)}${compact},${eol}${indentation}${out.slice(near.offset)}`;
+    return true;
   };
 
   // Paths refer to the text as edited so far: removals run before insertions, from the end.

@@ -10,6 +10,7 @@ import type { StudioImport } from '../../studio/api.ts';
 import { applyImport, planImport } from '../catalogue/import.ts';
 import { readSheet } from '../catalogue/sheet.ts';
 import { Refusal } from './pages.ts';
+import { serialised } from './writes.ts';
 
 /** Where one import's files wait, by the id the view chose for it. */
 function folder(session: unknown): string {
@@ -34,7 +35,12 @@ export function storeImportFile(session: unknown, name: unknown, bytes: Buffer):
 
 
 /** Checks (and with `apply`, writes) the import of a sheet uploaded into the session's folder, with the files beside it. */
-export async function studioImport(root: string, body: Record<string, unknown>, apply: boolean): Promise<StudioImport> {
+export function studioImport(root: string, body: Record<string, unknown>, apply: boolean): Promise<StudioImport> {
+  // An apply is a write like any other: one at a time per project, checked and written in one go.
+  return apply ? serialised(root, () => checkOrApply(root, body, true)) : checkOrApply(root, body, false);
+}
+
+async function checkOrApply(root: string, body: Record<string, unknown>, apply: boolean): Promise<StudioImport> {
   const dir = folder(body.session);
   const sheet = fileName(body.sheet);
   const plan = await planImport(root, join(dir, sheet), { files: dir, ...(typeof body.sheetName === 'string' && body.sheetName ? { sheet: body.sheetName } : {}) });

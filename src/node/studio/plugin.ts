@@ -9,45 +9,29 @@ import type { Connect, Plugin } from 'vite';
 import { collections, type Collection } from '../../../schemas/collections.ts';
 import { partnersDocument, productCategoriesDocument, productDocument, suppliersDocument, type Product } from '../../../schemas/records.ts';
 import { redirectsDocument } from '../../../schemas/redirects.ts';
+import { siteDocument } from '../../../schemas/site.ts';
 import { isRecordFile, isTemplateFile, partnerAlias, partnerIdOfRoute, productIdOfFile, RECORD_FILES, REDIRECTS_FILE, routeOfFile } from '../../../schemas/routes.ts';
 import type { PageDocument } from '../../../schemas/page.ts';
 import { leavesFolder, listFolder } from '../content/files.ts';
-import { anchors, contentFiles, formatProblem, headingOf, loadContent, type Problem } from '../content/load.ts';
+import { anchors, contentFiles, formatProblem, headingOf, loadContent, PLACEHOLDER, type Problem } from '../content/load.ts';
 import { hintOf } from '../content/problems.ts';
 import type { StudioContext, StudioDocument, StudioLink, StudioProblem } from '../../studio/api.ts';
 import { dataPathOf, fieldName, type Json, type JsonSchema } from '../../studio/schema.ts';
 import { jsonSchemaFiles, schemaFileOf } from '../content/json-schema.ts';
 import { applyValue } from './edit.ts';
+import { authorWords } from './author-words.ts';
 import { createPage, deletePage, type Link, linksToPage, movePage, Refusal } from './pages.ts';
 import { storeImportFile, studioImport } from './import.ts';
 import { deletePicture, listPictures, publicPictures, replacePicture, storeUpload, tooLarge, UPLOAD_LIMIT } from './pictures.ts';
 import { serialised, writeFiles } from './writes.ts';
 
 export const STUDIO = '/__studio';
+/** The site document in the page picker, with the words an author looks for it by (the menus are in it). */
+export const SITE_LABEL = 'Site document: company, contacts, menus (navigation, header, footer), SEO';
 const API = `${STUDIO}/api/`;
 
-/**
- * The studio lists content problems itself, beside the fields they concern: Vite's error overlay, which
- * any dev server error brings up in every open page, would cover the form and the preview.
- */
-const HIDE_OVERLAY = 'vite-error-overlay { display: none; }';
-
-const STUDIO_HTML = `<!doctype html>
-<html lang="en" data-mantine-color-scheme="light">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-    <title>Studio</title>
-    <style>${HIDE_OVERLAY}</style>
-  </head>
-  <body>
-    <div id="studio"></div>
-    <section id="overlays"></section>
-    <script type="module" src="/src/studio/main.tsx"></script>
-  </body>
-</html>
-`;
+/** The studio's pages: the same files `npm run studio` builds (vite.studio.config.ts). */
+export const STUDIO_PAGES = { app: 'src/studio/html/app.html', preview: 'src/studio/html/preview.html', account: 'src/studio/html/account.html' } as const;
 
 export function studioPlugin(): Plugin {
   return {
@@ -57,10 +41,7 @@ export function studioPlugin(): Plugin {
       const root = server.config.root;
       server.middlewares.use(
         studioMiddleware(root, async (url) => {
-          // The preview is the site's own page shell (index.html) with the preview entry in place of the app's.
-          const html = url.startsWith(`${STUDIO}/preview`)
-            ? readFileSync(join(root, 'index.html'), 'utf8').replace('/src/entry-client.tsx', '/src/studio/preview.tsx').replace('</head>', `<style>${HIDE_OVERLAY}</style></head>`)
-            : STUDIO_HTML;
+          const html = readFileSync(join(root, url.startsWith(`${STUDIO}/preview`) ? STUDIO_PAGES.preview : STUDIO_PAGES.app), 'utf8');
           return server.transformIndexHtml(url, html);
         }),
       );
@@ -77,6 +58,9 @@ const jsonSchemaOf = (file: string): JsonSchema => {
   return schema;
 };
 
+/** A field of a document as the form names it: Block 1 (Hero): Water Testing Solutions › Title. */
+export const fieldLabel = (file: string, data: unknown, dataPath: string) => fieldName(jsonSchemaOf(file), data as Json | undefined, dataPath);
+
 const version = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 const readJson = (path: string): unknown => {
@@ -87,8 +71,21 @@ const readJson = (path: string): unknown => {
   }
 };
 
+/**
+ * What the studio server (`npm run studio`, src/node/studio-server/) adds around the endpoints: a
+ * check before a write (two people on one page), the commit after it, more about an opened document.
+ */
+export interface StudioHooks {
+  /** Before a write, with its endpoint (save, create, upload...) and request: may refuse it. */
+  beforeWrite?(endpoint: string, body: Record<string, unknown>): Promise<void>;
+  /** After a write the studio accepted, before it answers: what it adds to the answer. */
+  afterWrite?(endpoint: string, body: Record<string, unknown>, answer: unknown): Promise<Record<string, unknown> | undefined>;
+  /** What an opened document's answer carries besides its text and version. */
+  opened?(file: string, text: string): Promise<Record<string, unknown>>;
+}
+
 /** The API and the two pages, as one connect middleware (tests mount it on a bare HTTP server). */
-export function studioMiddleware(root: string, html: (url: string) => Promise<string>): Connect.NextHandleFunction {
+export function studioMiddleware(root: string, html: (url: string) => Promise<string>, hooks: StudioHooks = {}): Connect.NextHandleFunction {
   const dataDir = resolve(root, 'pages-data');
   const disk = (file: string) => readFileSync(join(dataDir, file), 'utf8');
 
@@ -100,13 +97,13 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
   /** A problem with the line `npm run validate` prints for it, its hint, and its field as the form names it. */
   const withText = (p: Problem, edited?: { file: string; value: unknown }): StudioProblem => {
     const rel = p.file.replace(/^pages-data\//, '');
-    return { ...p, text: formatProblem(p), hint: hintOf(p), field: named(rel, p.path, edited?.file === rel ? edited.value : undefined) };
+    return { ...p, text: formatProblem(p), hint: hintOf(p), said: authorWords(p), field: named(rel, p.path, edited?.file === rel ? edited.value : undefined) };
   };
   const withField = (l: Link): StudioLink => ({ ...l, field: named(l.file.replace(/^pages-data\//, ''), l.path) });
 
   const documents = (): StudioDocument[] =>
     contentFiles(root).map((file) => {
-      if (file === RECORD_FILES.site) return { file, label: `Site document (${file})` };
+      if (file === RECORD_FILES.site) return { file, label: `${SITE_LABEL} (${file})` };
       if (file === RECORD_FILES.partners) return { file, label: `Partner records (${file})` };
       if (file === RECORD_FILES.suppliers) return { file, label: `Supplier records (${file})` };
       if (file === RECORD_FILES.categories) return { file, label: `Product categories (${file})` };
@@ -125,7 +122,9 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
       } catch {
         // a page mid-edit: no heading for breadcrumbs yet
       }
-      return { file, route, label: typeof title === 'string' ? `${route} · ${title}` : route, ...(typeof heading === 'string' ? { heading } : {}) };
+      // A new page's placeholder title says nothing of the page: its address does.
+      const titled = typeof title === 'string' && !title.startsWith(PLACEHOLDER);
+      return { file, route, label: titled ? `${route} · ${title}` : route, ...(typeof heading === 'string' ? { heading } : {}) };
     });
 
   /** The choices of the reference pickers and the records the preview resolves blocks with, read leniently (the content may be mid-edit). */
@@ -164,6 +163,7 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
     const publicDir = join(root, 'public');
     const files = publicFiles(publicDir).map((f) => `/${f}`);
     return {
+      site: siteDocument.safeParse(readJson(join(dataDir, RECORD_FILES.site))).data,
       options: {
         page: pages.sort(),
         partner: partners.map((p) => p.id),
@@ -174,6 +174,14 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
         file: files,
         picture: publicPictures(root),
       } satisfies StudioContext['options'],
+      // The names the site shows, beside the ids a reference field takes.
+      labels: {
+        partner: Object.fromEntries(partners.map((p) => [p.id, p.name])),
+        supplier: Object.fromEntries(suppliers.map((x) => [x.id, x.name])),
+        brand: Object.fromEntries([...partners, ...suppliers].map((b) => [b.id, b.name])),
+        product: Object.fromEntries(products.map((p) => [p.id, p.name])),
+        category: Object.fromEntries(categories.map((c) => [c.id, c.name])),
+      } satisfies StudioContext['labels'],
       records: { partners, suppliers, products, categories, templates },
       redirects: redirectsDocument.safeParse(readJson(join(dataDir, REDIRECTS_FILE))).data?.redirects ?? [],
       supplierPages,
@@ -207,7 +215,7 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
       case 'document': {
         const file = documentFile(url.searchParams.get('file'));
         const text = disk(file);
-        return { file, text, version: version(text), schema: jsonSchemaOf(file) };
+        return { file, text, version: version(text), schema: jsonSchemaOf(file), ...(await hooks.opened?.(file, text)) };
       }
       case 'links': {
         const { route, links } = linksToPage(root, documentFile(url.searchParams.get('file')));
@@ -311,21 +319,26 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
         }
         if (req.method === 'GET') return send(200, await get(url));
         if (req.method !== 'POST') throw new Refusal(405, 'GET or POST only');
-        if (url.pathname === `${API}upload`) {
+        const endpoint = url.pathname.slice(API.length);
+        if (endpoint === 'upload') {
           const bytes = await uploadRequest(req);
-          return send(200, await storeUpload(root, bytes, documentFile(url.searchParams.get('for')), url.searchParams.get('name') ?? ''));
+          const query = { for: url.searchParams.get('for'), name: url.searchParams.get('name') };
+          await hooks.beforeWrite?.(endpoint, query);
+          const stored = await storeUpload(root, bytes, documentFile(query.for), query.name ?? '');
+          return send(200, { ...stored, ...(await hooks.afterWrite?.(endpoint, query, stored)) });
         }
         // Importing products (src/node/studio/import.ts): a file of the import, then its check or its apply.
-        if (url.pathname === `${API}import/file`) return send(200, storeImportFile(url.searchParams.get('session'), url.searchParams.get('name'), await uploadRequest(req)));
-        if (url.pathname === `${API}import/check` || url.pathname === `${API}import/apply`) {
-          return send(200, await studioImport(root, await writeRequest(req), url.pathname.endsWith('apply')));
-        }
-        const answer = await post(url, await writeRequest(req));
-        return send(answer.status, answer.body);
+        if (endpoint === 'import/file') return send(200, storeImportFile(url.searchParams.get('session'), url.searchParams.get('name'), await uploadRequest(req)));
+        const body = await writeRequest(req);
+        const writes = endpoint !== 'validate' && endpoint !== 'import/check';
+        if (writes) await hooks.beforeWrite?.(endpoint, body);
+        const answer = endpoint === 'import/check' || endpoint === 'import/apply' ? { status: 200, body: await studioImport(root, body, endpoint === 'import/apply') } : await post(url, body);
+        const more = answer.status === 200 && writes ? await hooks.afterWrite?.(endpoint, body, answer.body) : undefined;
+        return send(answer.status, more ? { ...(answer.body as object), ...more } : answer.body);
       } catch (err) {
         if (err instanceof Refusal) {
-          const { links, problems, gone } = err.details;
-          return send(err.status, { error: err.message, ...(links && { links: links.map(withField) }), ...(problems && { problems: problems.map((p) => withText(p)) }), ...(gone && { gone }) });
+          const { links, problems, ...more } = err.details;
+          return send(err.status, { error: err.message, ...more, ...(links && { links: links.map(withField) }), ...(problems && { problems: problems.map((p) => withText(p)) }) });
         }
         // Whatever else went wrong, the studio gets it as JSON it can show, not as an HTML error page.
         return send(500, { error: `the studio's server failed: ${(err as Error).message}` });

@@ -6,8 +6,8 @@ export class Refusal extends Error {
   constructor(
     readonly status: number,
     message: string,
-    /** What is listed with it; `gone`: the document it names is not there any more (moved or deleted meanwhile). */
-    readonly details: { links?: Link[]; problems?: Problem[]; gone?: boolean } = {},
+    /** What is listed with it; `gone`: the document it names is not there any more (moved or deleted meanwhile); anything else is sent as it is (the studio server's conflict). */
+    readonly details: { links?: Link[]; problems?: Problem[]; gone?: boolean; [more: string]: unknown } = {},
   ) {
     super(message);
   }
