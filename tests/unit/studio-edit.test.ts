@@ -10,6 +10,8 @@ const read = (rel: string) => readFileSync(join(root, 'pages-data', rel), 'utf8'
 const text = read('services/water-testing.json');
 const doc = () => JSON.parse(text) as { meta: Record<string, unknown>; blocks: Record<string, unknown>[] };
 const canonical = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
+const integerKeyIn = (value: unknown): boolean =>
+  !!value && typeof value === 'object' && Object.entries(value).some(([k, v]) => (!Array.isArray(value) && /^(0|[1-9]\d*)$/.test(k)) || integerKeyIn(v));
 
 /** The lines of `after` that are not in `before`, and the other way round. */
 function changedLines(before: string, after: string): { removed: string[]; added: string[] } {
@@ -81,7 +83,8 @@ describe('applyValue (the studio writes only what changed)', () => {
     const edit = fc.record({
       path: fc.constantFrom(...all),
       op: fc.constantFrom('set', 'delete', 'insert'),
-      value: fc.jsonValue({ maxDepth: 2 }),
+      // No key like "0": JavaScript puts such keys first in any object, so no text's order could survive a parse.
+      value: fc.jsonValue({ maxDepth: 2 }).filter((v) => !integerKeyIn(v)),
     });
     fc.assert(
       fc.property(fc.array(edit, { minLength: 1, maxLength: 4 }), (edits) => {

@@ -299,7 +299,8 @@ export async function planImport(root: string, file: string, options: ImportOpti
       else list.push({ at: `${p.file}:${p.line}:${p.column}  ${p.path || '(document)'}`, code: p.code, message: p.message, hint });
     };
     for (const p of problems) toSheet(p, plan.problems);
-    for (const p of warnings) toSheet(p, plan.warnings);
+    // A warning about a file the sheet does not make (the site document's example company) is validate's to tell.
+    for (const p of warnings) if (byFile.has(p.file)) toSheet(p, plan.warnings);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }

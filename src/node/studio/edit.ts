@@ -4,7 +4,6 @@
 import { applyEdits, findNodeAtLocation, type JSONPath, modify, type Node, parseTree } from 'jsonc-parser';
 import { equal, isObject, type Json } from '../../studio/schema.ts';
 
-
 /** The same kind of thing: both objects naming the same block type or action kind (else it is replaced whole). */
 const sameKind = (a: Record<string, Json>, b: Record<string, Json>) => a.type === b.type && a.kind === b.kind;
 
@@ -29,7 +28,8 @@ export function applyValue(text: string, next: unknown): string {
     const ownLine = (n: Node) => /^[ \t]*$/.test(out.slice(lineStart(n), n.offset)) && !out.slice(n.offset, n.offset + n.length).includes('\n');
     // Only objects among objects written on one line each (which the formatter would spread over lines: the file's own style).
     const container = (n: Node) => n.type === 'object' || n.type === 'array';
-    if (typeof value !== 'object' || value === null || items.length === 0 || !items.every(ownLine) || !items.some(container)) return false;
+    const compactItems = items.every((n) => ownLine(n) && container(n)) && items.some((n) => (n.children?.length ?? 0) > 0);
+    if (typeof value !== 'object' || value === null || !compactItems) return false;
     const index = Number(path[path.length - 1]);
     const compact = JSON.stringify(value, null, 1).replace(/\n\s*/g, ' ');
     const near = items[Math.min(index, items.length - 1)]!;
