@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter, type ErrorComponentProps, redirect, type RouterHistory, useRouterState } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, type ErrorComponentProps, isRedirect, redirect, type RouterHistory, useRouterState } from '@tanstack/react-router';
 import { Layout } from './layout/Layout';
 import { hasPage, loadPage } from './page/load';
 import { saveData } from './ui/on-demand';
@@ -20,10 +20,38 @@ const rootRoute = createRootRoute({
   notFoundComponent: () => null,
 });
 
-// Every page comes from pages-data/ (its document fetched by its path: src/page/load.ts); the router only
-// tells the home page from the rest. Where no page answers, loadPage says what happens (noPageAt).
-const loader = ({ location }: { location: { pathname: string; searchStr: string; hash: string } }) =>
-  loadPage(location.pathname, `${location.searchStr}${location.hash ? `#${location.hash}` : ''}`);
+/** The build whose code runs here, named by the page's boot script (src/node/build/prerender.ts); none in the dev server. */
+const runningBuild = () => document.querySelector<HTMLElement>('script[data-build]')?.dataset.build;
+/** Whether the page the browser loaded has been shown: the loader runs again only for navigations inside the app. */
+let firstPageShown = false;
+
+/**
+ * Every page comes from pages-data/ (its document fetched by its path: src/page/load.ts); the router only
+ * tells the home page from the rest. Where no page answers, loadPage says what happens (noPageAt).
+ *
+ * On a navigation inside the app (not a preload, not the page the browser has just loaded, which is shown
+ * as it came, whatever its build), the browser loads the page afresh from the server, where it is
+ * prerendered with its own code, rather than this code drawing it, when:
+ * - its document names another build than the one running: a deploy came since this tab loaded its code,
+ *   which may no longer draw the new document, and whose files the server may no longer have;
+ * - its document or its blocks' code could not be fetched: a bad network, or this build's chunk gone from
+ *   the server after a deploy (a browser does not fetch a failed module again: only a full load helps).
+ * The page loaded afresh is not checked again, so this never loops (a page kept by the service worker
+ * from the old build, say, is shown as it is).
+ */
+async function loader({ location, preload }: { location: { href: string; pathname: string; searchStr: string; hash: string }; preload: boolean }) {
+  const loading = loadPage(location.pathname, `${location.searchStr}${location.hash ? `#${location.hash}` : ''}`);
+  if (preload || !firstPageShown) return loading;
+  try {
+    const loaded = await loading;
+    const running = runningBuild();
+    if (!running || !loaded.page.build || loaded.page.build === running) return loaded;
+  } catch (err) {
+    if (isRedirect(err)) throw err;
+  }
+  window.location.assign(location.href);
+  return new Promise<never>(() => {});
+}
 
 const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', loader, component: HomePage });
 const pageRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', loader, component: Page });
@@ -50,18 +78,19 @@ export function createAppRouter(history: RouterHistory, { browser = false } = {}
     // A link's page is fetched when a pointer rests on it or a finger goes down on it, unless the
     // browser asks to save data: then only when it is followed.
     defaultPreload: browser && saveData() ? false : 'intent',
+    // The loader runs again when the link is followed, to check the page's build (loader above): what it
+    // preloaded is kept by src/page/load.ts, so it answers at once.
+    defaultPreloadStaleTime: 0,
+    defaultStaleReloadMode: 'blocking',
     defaultPendingMinMs: 0,
     defaultErrorComponent: PageNotShown,
   });
   if (browser) {
     router.history.subscribe(({ action }) => noteHistoryStep(action.type));
-    // A page whose code could not be fetched on a navigation inside the app (a bad network) is
-    // still on the server, prerendered: the browser loads it from there. Not on the first load, the
-    // page the browser has just loaded (entry-client.tsx leaves that as the server sent it).
-    let started = false;
-    router.subscribe('onResolved', () => {
-      if (started && router.state.matches.some((m) => m.status === 'error')) window.location.assign(router.state.location.href);
-      started = true;
+    // The page the browser loaded is shown (or left as the server sent it, when its code could not be fetched: entry-client.tsx).
+    const unsubscribe = router.subscribe('onResolved', () => {
+      firstPageShown = true;
+      unsubscribe();
     });
   }
   return router;

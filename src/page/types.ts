@@ -16,6 +16,8 @@ export interface ResolvedPage {
   pictures: Record<string, PagePicture>;
   /** The link preview picture (og:image) as the build made it, a 1200×630 JPEG; the meta's (or the site's) own picture when absent. */
   share?: string;
+  /** The build whose code its page starts (the bundles' hash, src/node/build/prerender.ts); absent in the dev server. */
+  build?: string;
 }
 
 /** A picture as a page shows it: its size read from the file, and the `sizes` of where it is drawn. */

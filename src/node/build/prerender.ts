@@ -134,6 +134,8 @@ interface Bundle {
   /** The server bundle's folder. */
   ssr: string;
   hash: string;
+  /** The client bundle's hash: which code the pages start (each page document names it as its `build`). */
+  code: string;
   record: BuildRecord['bundle'];
 }
 
@@ -143,14 +145,15 @@ interface Bundle {
  */
 async function bundles(reuse: BuildRecord | undefined): Promise<Bundle> {
   const serverFiles = allFiles(ssrOut);
-  if (reuse && serverFiles.length > 0 && reuse.bundle.files.every((rel) => existsSync(join(dist, rel))) && reuse.bundle.hash === bundleHash(dist, reuse.bundle.files, ssrOut, serverFiles)) {
+  const lastClient = reuse && serverFiles.length > 0 && reuse.bundle.files.every((rel) => existsSync(join(dist, rel))) ? filesHash(dist, reuse.bundle.files) : undefined;
+  if (reuse && lastClient && reuse.bundle.hash === hashOf(lastClient, filesHash(ssrOut, serverFiles))) {
     copyPublic(root, out);
     for (const rel of reuse.bundle.files) {
       if (existsSync(join(out, rel))) unlinkSync(join(out, rel));
       takeFile(dist, out, rel);
     }
     const manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8')) as Manifest;
-    return { built: false, manifest, ssr: ssrOut, hash: reuse.bundle.hash, record: reuse.bundle };
+    return { built: false, manifest, ssr: ssrOut, hash: reuse.bundle.hash, code: lastClient, record: reuse.bundle };
   }
   await build({ configLoader: 'runner', logLevel: 'warn', build: { manifest: true, outDir: out, emptyOutDir: true } });
   await build({ configLoader: 'runner', logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: ssrNew, emptyOutDir: true, copyPublicDir: false } });
@@ -160,12 +163,16 @@ async function bundles(reuse: BuildRecord | undefined): Promise<Bundle> {
   // Vite's page is the template; each route's file is written in its place.
   unlinkSync(join(out, 'index.html'));
   const files = bundleFiles(root, out);
-  const hash = bundleHash(out, files, ssrNew, allFiles(ssrNew));
-  return { built: true, manifest, ssr: ssrNew, hash, record: { hash, files, template, entryChunks } };
+  const code = filesHash(out, files);
+  const hash = hashOf(code, filesHash(ssrNew, allFiles(ssrNew)));
+  // Each page names the code it starts, its boot script's data-build (src/router.tsx: a page document
+  // of another build, met on a navigation inside the app, loads the page afresh): the client bundle's
+  // hash, so the same code gives the same pages whatever the content, as a reusing build does.
+  const named = template.replace(`<script type="module" src="/${boot.file}">`, `<script type="module" src="/${boot.file}" data-build="${code}">`);
+  if (named === template) throw new Error('the page template has no boot script to name the build on');
+  return { built: true, manifest, ssr: ssrNew, hash, code, record: { hash, files, template: named, entryChunks } };
 }
 
-const bundleHash = (client: string, clientFiles: readonly string[], server: string, serverFiles: readonly string[]) =>
-  hashOf(filesHash(client, clientFiles), filesHash(server, serverFiles));
 
 /**
  * Each route's document, where the app fetches it (and the prerenderer reads it), and its page, drawn on
@@ -194,7 +201,7 @@ async function renderPages(content: Content, site: ReturnType<typeof builtSite>,
   let batch: PageJob[] = [];
   for (const [url, page] of content.routes) {
     const resolved = resolvePage(content, page);
-    const json = JSON.stringify(resolved);
+    const json = JSON.stringify({ ...resolved, build: bundle.code });
     const data = pageDataPath(url).slice(1);
     const file = outputFile(url);
     const ld = url === NOT_FOUND_ROUTE ? '' : `\n    ${jsonLdScript(structuredData(site, content, resolved, page.entry))}`;
