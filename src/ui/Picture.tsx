@@ -1,4 +1,6 @@
-import { createContext, type CSSProperties, type ImgHTMLAttributes, useContext } from 'react';
+import { createContext, type CSSProperties, type ImgHTMLAttributes, useContext, useEffect, useState } from 'react';
+import { hydration } from '../page/hydration';
+import { saveData } from './on-demand';
 import type { Image } from '../../schemas/primitives';
 import type { Slot } from '../../schemas/slots';
 import type { PagePicture } from '../page/types';
@@ -29,6 +31,7 @@ const FALLBACK_WIDTH = 1080;
  */
 export function Picture({ src, focal, slot, style, ...rest }: PictureProps) {
   const known = usePictures()[src];
+  const { ref, waiting } = useInViewUnderSaveData(!known?.priority);
   const encoded = known?.encoded;
   const srcSet = (format: string) => encoded!.widths.map((w) => `${encoded!.base}-${w}.${format} ${w}w`).join(', ');
   const sources: PictureSource[] | undefined = encoded && [{ type: 'image/avif', srcSet: srcSet('avif') }];
@@ -36,10 +39,11 @@ export function Picture({ src, focal, slot, style, ...rest }: PictureProps) {
   const position: CSSProperties | undefined = focal && { objectPosition: `${focal.x}% ${focal.y}%` };
   return (
     <FallbackImage
-      src={encoded ? `${encoded.base}-${fallback}.webp` : src}
-      srcSet={encoded && srcSet('webp')}
+      ref={ref}
+      src={waiting ? undefined : encoded ? `${encoded.base}-${fallback}.webp` : src}
+      srcSet={waiting ? undefined : encoded && srcSet('webp')}
       sizes={encoded && (slot?.sizes ?? known.sizes)}
-      sources={sources}
+      sources={waiting ? undefined : sources}
       width={known?.width}
       height={known?.height}
       loading={known?.priority ? 'eager' : 'lazy'}
@@ -48,4 +52,27 @@ export function Picture({ src, focal, slot, style, ...rest }: PictureProps) {
       {...rest}
     />
   );
+}
+
+/**
+ * When the browser asks to save data, a lazy picture the app draws (on a page opened inside the app) is
+ * fetched only once it comes into view: the browser's own lazy loading fetches pictures one to three
+ * screens ahead of the window. Not while the page the browser loaded hydrates: its pictures are in the
+ * server's HTML, and the browser has asked for them already.
+ */
+function useInViewUnderSaveData(lazy: boolean) {
+  // The element itself, not a ref object: should React put a new <img> in its place, that one is watched.
+  const [img, ref] = useState<HTMLImageElement | null>(null);
+  const [waiting, setWaiting] = useState(() => lazy && typeof window !== 'undefined' && !hydration.active() && saveData());
+  useEffect(() => {
+    if (!waiting || !img) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      setWaiting(false);
+    });
+    observer.observe(img);
+    return () => observer.disconnect();
+  }, [waiting, img]);
+  return { ref, waiting };
 }

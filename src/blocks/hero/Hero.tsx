@@ -4,6 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { BlockOf } from '../../../schemas/blocks';
 import { ActionButton, InternalLink } from '../../ui/actions';
+import { saveData } from '../../ui/on-demand';
 import { Picture } from '../../ui/Picture';
 import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
@@ -85,10 +86,10 @@ function Slides({ block, slides }: { block: HeroBlock; slides: NonNullable<HeroB
   }, [index, paused, reduced, slides.length]);
   // A slide's picture is drawn once the slide is on screen or next (display: none keeps a lazy picture
   // from loading): the page fetches the first slide's, then, once it is live, the next one's, not every
-  // slide's at once.
+  // slide's at once. When the browser asks to save data, none ahead: each when its turn comes.
   const [drawn, setDrawn] = useState<ReadonlySet<number>>(() => new Set([0]));
   useEffect(() => {
-    const next = (index + 1) % slides.length;
+    const next = saveData() ? index : (index + 1) % slides.length;
     setDrawn((d) => (d.has(index) && d.has(next) ? d : new Set([...d, index, next])));
   }, [index, slides.length]);
 
