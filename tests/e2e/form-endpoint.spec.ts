@@ -4,6 +4,7 @@
 // route; no answer within 15 s is a failure too (run out on the page's clock, not waited for).
 import type { BrowserContext, Locator, Page, Route } from '@playwright/test';
 import type { SiteDocument } from '../../schemas/site';
+import { OUTBOX } from '../../src/outbox/names';
 import { type Scratch, scratchProject, serveScratch } from '../support/scratch';
 import { axeViolations, captureMail, expect, hydrated, notSentNotice, press, test } from './fixtures';
 
@@ -231,6 +232,35 @@ async function backOnline(context: BrowserContext, answerWith: (a: Answer) => vo
   await context.setOffline(false);
 }
 
+/** How many messages are kept on the device to be sent (src/outbox/outbox.ts): none once each has gone, so none can go again. */
+const keptMessages = (page: Page) =>
+  page.evaluate(
+    ({ db, store }) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open(db, 1);
+        open.onupgradeneeded = () => open.result.createObjectStore(store, { keyPath: 'id' });
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction(store, 'readonly').objectStore(store).count();
+          count.onsuccess = () => (open.result.close(), resolve(count.result));
+          count.onerror = () => reject(count.error);
+        };
+      }),
+    OUTBOX,
+  );
+
+/** Adds each product to the quote list from its own page. */
+async function addToQuoteList(page: Page, products: string[], isMobile: boolean) {
+  for (const product of products) {
+    await page.goto(`${site.url}/products/${product}`);
+    await hydrated(page);
+    // The product's own button, in the page's opening block (its related products follow).
+    const hero = page.locator('main section').first();
+    await press(hero.getByRole('link', { name: 'Add to quote list' }), isMobile);
+    await expect(hero.getByRole('link', { name: 'In quote list' })).toBeVisible();
+  }
+}
+
 test.describe('written offline (issue 38 item 4)', () => {
   test('a message is kept on the phone, said to be unsent, then sent exactly once when the network is back', async ({ page, context, isMobile }) => {
     const { posted, answerWith } = await endpoint(page, 200);
@@ -274,18 +304,58 @@ test.describe('written offline (issue 38 item 4)', () => {
     await expect(next.getByRole('alert').filter({ hasText: 'Sent: Newsletter subscription' })).toBeVisible();
     expect(again.posted).toEqual([{ email: 'lab@uni.example', subject: 'Newsletter subscription', id: (posted[0] as { id: string }).id }]);
   });
+
+  test("a quote dialog's request is kept on the phone, then sent exactly once when the network is back", async ({ page, context, isMobile }) => {
+    const { posted, answerWith } = await endpoint(page, 200);
+    await page.goto(`${site.url}/policies`);
+    await hydrated(page);
+    await press(page.locator('footer').getByRole('link', { name: 'Request Quote' }), isMobile);
+    const dialog = page.getByRole('dialog', { name: 'Request a Quote' });
+    await dialog.getByLabel('Full Name').fill('Otieno');
+    await dialog.getByLabel('Email Address').fill('otieno@county.example');
+    await dialog.getByLabel('Details').fill('Two turbidity meters');
+    await goOffline(context, answerWith);
+    await press(dialog.getByRole('button', { name: 'Send Request' }), isMobile);
+    await expect(page.getByRole('alert').filter({ hasText: 'Saved on this phone, not sent yet' })).toBeVisible();
+    expect(posted).toEqual([]);
+    expect(await keptMessages(page)).toBe(1);
+    await backOnline(context, answerWith, 200);
+    await expect(page.getByRole('alert').filter({ hasText: 'Sent: Quote Request from Otieno' })).toBeVisible();
+    expect(posted).toEqual([{ name: 'Otieno', email: 'otieno@county.example', phone: '', company: '', details: 'Two turbidity meters', subject: 'Quote Request from Otieno', id: expect.any(String) }]);
+    expect(await keptMessages(page)).toBe(0);
+  });
+
+  test('a quote list sent offline is kept on the phone, then sent exactly once, with every product, when the network is back', async ({ page, context, isMobile }) => {
+    const { posted, answerWith } = await endpoint(page, 200);
+    await addToQuoteList(page, ['photometer-7500', 'md-610-photometer'], isMobile);
+    await page.goto(`${site.url}/quote`);
+    await hydrated(page);
+    const form = page.getByRole('form', { name: 'Request a quote' });
+    await form.getByLabel('Full Name', { exact: false }).fill('Otieno');
+    await form.getByLabel('Email Address', { exact: false }).fill('otieno@county.example');
+    await goOffline(context, answerWith);
+    await press(form.getByRole('button', { name: 'Send Request' }), isMobile);
+    await expect(page.getByRole('alert').filter({ hasText: 'Saved on this phone, not sent yet' })).toBeVisible();
+    expect(posted).toEqual([]);
+    expect(await keptMessages(page)).toBe(1);
+    await backOnline(context, answerWith, 200);
+    await expect(page.getByRole('alert').filter({ hasText: 'Sent: Quote Request from Otieno (2 products)' })).toBeVisible();
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({
+      subject: 'Quote Request from Otieno (2 products)',
+      id: expect.any(String),
+      items: [
+        { name: 'Photometer 7500', brand: 'Palintest', quantity: 1 },
+        { name: 'MD 610 Photometer', brand: 'Lovibond', quantity: 1 },
+      ],
+    });
+    expect(await keptMessages(page)).toBe(0);
+  });
 });
 
 test('the quote list goes to the endpoint as one request with every product, and is emptied once it has arrived', async ({ page, isMobile }) => {
   const { posted } = await endpoint(page, 200);
-  for (const product of ['photometer-7500', 'md-610-photometer']) {
-    await page.goto(`${site.url}/products/${product}`);
-    await hydrated(page);
-    // The product's own button, in the page's opening block (its related products follow).
-    const hero = page.locator('main section').first();
-    await press(hero.getByRole('link', { name: 'Add to quote list' }), isMobile);
-    await expect(hero.getByRole('link', { name: 'In quote list' })).toBeVisible();
-  }
+  await addToQuoteList(page, ['photometer-7500', 'md-610-photometer'], isMobile);
   await page.goto(`${site.url}/quote`);
   await hydrated(page);
   await page.getByRole('spinbutton', { name: 'Quantity of MD 610 Photometer' }).fill('3');
