@@ -61,7 +61,8 @@ async function renderOnce(url: string, parts: Record<string, string> = {}, hints
   let html = renderToString(<App router={router} />);
   if (Object.keys(parts).length) html = hints + Object.entries(parts).reduce((h, [name, part]) => h.replace(placeholder(name), () => part), html);
   const leaf = router.state.matches[router.state.matches.length - 1];
-  return { html, status: leaf?.loaderData?.status ?? 404 };
+  const loaded = leaf?.loaderData;
+  return { html, status: loaded && 'status' in loaded ? loaded.status : 404 };
 }
 
 /** The links in some HTML that lead into the site, and which of them are active on a page (as TanStack Router marks them). */

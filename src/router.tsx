@@ -25,23 +25,29 @@ const runningBuild = () => document.querySelector<HTMLElement>('script[data-buil
 /** Whether the page the browser loaded has been shown: the loader runs again only for navigations inside the app. */
 let firstPageShown = false;
 
+/** A page the browser is to load afresh (loader), as a preload tells a navigation that takes its answer. */
+const AFRESH = { afresh: true } as const;
+
 /**
  * Every page comes from pages-data/ (its document fetched by its path: src/page/load.ts); the router only
  * tells the home page from the rest. Where no page answers, loadPage says what happens (noPageAt).
  *
- * On a navigation inside the app (not a preload, not the page the browser has just loaded, which is shown
- * as it came, whatever its build), the browser loads the page afresh from the server, where it is
- * prerendered with its own code, rather than this code drawing it, when:
+ * On a navigation inside the app (not the page the browser has just loaded, which is shown as it came,
+ * whatever its build), the browser loads the page afresh from the server, where it is prerendered with
+ * its own code, rather than this code drawing it, when:
  * - its document names another build than the one running: a deploy came since this tab loaded its code,
  *   which may no longer draw the new document, and whose files the server may no longer have;
  * - its document or its blocks' code could not be fetched: a bad network, or this build's chunk gone from
  *   the server after a deploy (a browser does not fetch a failed module again: only a full load helps).
- * The page loaded afresh is not checked again, so this never loops (a page kept by the service worker
- * from the old build, say, is shown as it is).
+ * The page stays on screen meanwhile. A preload only says so (AFRESH): a navigation started while it runs
+ * takes its answer (the router shares a loader in flight), and the router then loads the page afresh
+ * (createAppRouter); a preload that has finished is run again when its link is followed. The page loaded
+ * afresh is not checked again, so this never loops (a page the service worker kept from the old build,
+ * say, is shown as it is).
  */
 async function loader({ location, preload }: { location: { href: string; pathname: string; searchStr: string; hash: string }; preload: boolean }) {
   const loading = loadPage(location.pathname, `${location.searchStr}${location.hash ? `#${location.hash}` : ''}`);
-  if (preload || !firstPageShown) return loading;
+  if (!firstPageShown) return loading;
   try {
     const loaded = await loading;
     const running = runningBuild();
@@ -49,6 +55,7 @@ async function loader({ location, preload }: { location: { href: string; pathnam
   } catch (err) {
     if (isRedirect(err)) throw err;
   }
+  if (preload) return AFRESH;
   window.location.assign(location.href);
   return new Promise<never>(() => {});
 }
@@ -57,12 +64,13 @@ const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', load
 const pageRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', loader, component: Page });
 
 function HomePage() {
-  return <PageView loaded={homeRoute.useLoaderData()} />;
+  const loaded = homeRoute.useLoaderData();
+  return 'afresh' in loaded ? null : <PageView loaded={loaded} />;
 }
 
 function Page() {
   const loaded = pageRoute.useLoaderData();
-  return <PageView key={loaded.page.route} loaded={loaded} />;
+  return 'afresh' in loaded ? null : <PageView key={loaded.page.route} loaded={loaded} />;
 }
 
 const routeTree = rootRoute.addChildren([homeRoute, pageRoute]);
@@ -91,6 +99,10 @@ export function createAppRouter(history: RouterHistory, { browser = false } = {}
     const unsubscribe = router.subscribe('onResolved', () => {
       firstPageShown = true;
       unsubscribe();
+    });
+    // A navigation that took a preload's answer: the page is to be loaded afresh (loader).
+    router.subscribe('onLoad', () => {
+      if (router.state.matches.some((m) => m.loaderData === AFRESH)) window.location.assign(router.state.location.href);
     });
   }
   return router;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, hydrated, test } from './fixtures';
+import { expect, hydrated, press, test } from './fixtures';
 
 // A new deploy never leaves a visitor on a page whose code is gone (issue 38 item 3): a tab opened before
 // the deploy, following a link inside the app, meets a page document of the new build, or finds one of its
@@ -58,7 +58,8 @@ test('a page whose document names another build, followed inside the app, is loa
     await preloaded;
     expect(await marked(page)).toBe(true);
   }
-  await link.click();
+  // A finger going down fetches it too, and the navigation takes that fetch's answer: the same.
+  await press(link, isMobile);
   await expect(page).toHaveURL(/\/policies$/);
   await expect(page.locator('h1')).toContainText(/polic/i);
   await loadedAfresh(page);
@@ -66,7 +67,7 @@ test('a page whose document names another build, followed inside the app, is loa
   expect(loads()).toBe(1);
 });
 
-test("a page whose code is gone from the server (the running build's chunk answers 404), followed inside the app, is loaded afresh instead of an error", async ({ page, request }) => {
+test("a page whose code is gone from the server (the running build's chunk answers 404), followed inside the app, is loaded afresh instead of an error", async ({ page, request, isMobile }) => {
   // The chunks the policies page starts that the industries page does not: gone, as after a deploy.
   const chunks = async (path: string) => JSON.parse(/<script type="application\/json" id="app-chunks">(.*?)<\/script>/.exec(await (await request.get(path)).text())![1]!) as string[];
   const onIndustries = new Set(await chunks('/industries'));
@@ -79,7 +80,7 @@ test("a page whose code is gone from the server (the running build's chunk answe
   await mark(page);
   await watchForErrorPage(page);
   const loads = documentLoads(page, '/policies');
-  await page.locator('footer').getByRole('link', { name: 'Policies', exact: true }).click();
+  await press(page.locator('footer').getByRole('link', { name: 'Policies', exact: true }), isMobile);
   await expect(page).toHaveURL(/\/policies$/);
   await loadedAfresh(page);
   // The prerendered page reads in full (its own scripts fail here too, so it stays as the server sent it).
