@@ -1,4 +1,4 @@
-import { createContext, type CSSProperties, type ImgHTMLAttributes, useContext, useEffect, useState } from 'react';
+import { createContext, type CSSProperties, type ImgHTMLAttributes, useCallback, useContext, useEffect, useState } from 'react';
 import { hydration } from '../page/hydration';
 import { saveData } from './on-demand';
 import type { Image } from '../../schemas/primitives';
@@ -61,9 +61,11 @@ export function Picture({ src, focal, slot, style, ...rest }: PictureProps) {
  * server's HTML, and the browser has asked for them already.
  */
 function useInViewUnderSaveData(lazy: boolean) {
-  // The element itself, not a ref object: should React put a new <img> in its place, that one is watched.
-  const [img, ref] = useState<HTMLImageElement | null>(null);
   const [waiting, setWaiting] = useState(() => lazy && typeof window !== 'undefined' && !hydration.active() && saveData());
+  // The element itself, not a ref object: should React put a new <img> in its place, that one is watched.
+  // Kept only while waiting: every other picture renders once.
+  const [img, setImg] = useState<HTMLImageElement | null>(null);
+  const ref = useCallback((el: HTMLImageElement | null) => void (waiting && setImg(el)), [waiting]);
   useEffect(() => {
     if (!waiting || !img) return;
     const observer = new IntersectionObserver((entries) => {
