@@ -24,8 +24,9 @@ for (const route of allRoutes.filter((r) => r !== NOT_FOUND_ROUTE)) {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(decode(attr(html, /<title>([^<]*)<\/title>/))).toBe(title);
     expect(decode(attr(html, /<meta name="description" content="([^"]*)"/))).toBe(meta.description);
-    expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(site.url + canonicalPath(route));
-    expect(attr(html, /<meta name="robots" content="([^"]*)"/)).toBe('index, follow');
+    // A page kept out of search engines (a comparison, whose products its address names) has no canonical address.
+    expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(meta.noindex ? undefined : site.url + canonicalPath(route));
+    expect(attr(html, /<meta name="robots" content="([^"]*)"/)).toBe(meta.noindex ? 'noindex, nofollow' : 'index, follow');
     // The link preview: the build's 1200×630 JPEG of the page's share image (the site's when it names none).
     const share = content.encoded!.shares.get(shareKey(meta.image ?? site.seo.shareImage))!.path;
     expect(share).toMatch(/^\/assets\/pictures\/.*-1200x630\.jpg$/);
@@ -137,7 +138,9 @@ test('the home page offers what the company sells, the product categories, and n
 test('sitemap.xml lists every indexable page once at its canonical address, robots.txt points at it', async ({ request }) => {
   const xml = await (await request.get('/sitemap.xml')).text();
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-  const expected = [...new Set(allRoutes.filter((r) => r !== NOT_FOUND_ROUTE).map((r) => site.url + canonicalPath(pageOf(r).route)))].sort();
+  const indexable = allRoutes.filter((r) => r !== NOT_FOUND_ROUTE && !pageOf(r).doc.meta.noindex);
+  expect(indexable.length).toBeLessThan(allRoutes.length - 1); // /compare is left out
+  const expected = [...new Set(indexable.map((r) => site.url + canonicalPath(pageOf(r).route)))].sort();
   expect([...locs].sort()).toEqual(expected);
   expect(locs).not.toContain(`${site.url}/404`);
   const robots = await (await request.get('/robots.txt')).text();

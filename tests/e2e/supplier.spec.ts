@@ -80,8 +80,9 @@ test('product cards: category, 3 key features then +N more features, 3 applicati
   const photometer = product('Photometer 7500');
   await expect(photometer.getByText('Photometers', { exact: true })).toBeVisible();
   await expect(photometer.getByText('Key Features')).toBeVisible();
-  await expect(photometer.getByRole('listitem')).toHaveText(['Pre-programmed Palintest test methods', 'Wavelength selected automatically for each test', 'Battery powered and sealed against water']);
-  await expect(photometer.getByText('+2 more features')).toBeVisible();
+  // Its specification values first, as "Name: value" lines (issue 37), then its specifications in words.
+  await expect(photometer.getByRole('listitem')).toHaveText(['Reagent formats: Palintest tablets', 'Power: Battery', 'Pre-programmed Palintest test methods']);
+  await expect(photometer.getByText('+4 more features')).toBeVisible();
   await expect(photometer.locator('.mantine-Badge-root')).toHaveText(['Photometers', 'Drinking-water treatment', 'Wastewater monitoring', 'Boiler and cooling water']);
   await expect(photometer.getByText('+2', { exact: true })).toBeVisible();
   await expect(photometer.getByText('Contact for pricing')).toBeVisible();
@@ -101,7 +102,7 @@ test('product cards: category, 3 key features then +N more features, 3 applicati
   const potatest = section(page).locator('.product-view .mantine-Card-root').first();
   await expect(potatest).toContainText('Potatest+');
   await expect(potatest.getByText('Contact for pricing')).toHaveCount(0);
-  await expect(potatest.getByText('+1 more features')).toBeVisible();
+  await expect(potatest.getByText('+2 more features')).toBeVisible();
   await expect(potatest.getByText('+1', { exact: true })).toBeVisible();
 });
 
@@ -114,7 +115,7 @@ test('Details opens a dialog with everything, Request Quote and Datasheet; it cl
   const dialog = page.getByRole('dialog', { name: 'Photometer 7500' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('img', { name: 'A handheld photometer with a sample vial beside it' })).toBeVisible();
-  await expect(dialog.getByRole('listitem')).toHaveCount(5);
+  await expect(dialog.getByRole('listitem')).toHaveCount(7);
   await expect(dialog.getByText('Bluetooth data transfer on the Bluetooth model')).toBeVisible();
   for (const app of ['Drinking-water treatment', 'Wastewater monitoring', 'Boiler and cooling water', 'Environmental surveys', 'Swimming pools']) await expect(dialog.getByText(app, { exact: true })).toBeVisible();
   const datasheet = dialog.getByRole('link', { name: 'Datasheet' });
