@@ -20,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
 import { createSearch, type SearchEntry, type SearchIndex, type TermFile } from '../../src/lib/search';
 import { entryFilePath, indexFilePath, termFilePath } from '../../src/lib/search-files';
+import { treeRss } from '../support/memory';
 import { addProducts } from '../support/products';
 import { scratchProject } from '../support/scratch';
 
@@ -29,31 +30,6 @@ const PRODUCTS = Number(process.env.PRODUCTS ?? 10_000);
 const SOURCE = 'pages-data/services/water-testing.json';
 
 const scratch = scratchProject('build-bench-');
-
-/** The resident memory of a process and all its descendants, summed, from /proc (Linux). */
-function treeRss(root: number): number {
-  const parent = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const inTree = (pid: number): boolean => pid === root || (parent.has(pid) && pid > 1 && inTree(parent.get(pid)!));
-  let kb = 0;
-  for (const pid of parent.keys()) {
-    if (!inTree(pid)) continue;
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return kb * 1024;
-}
 
 /** Runs an npm script in the copy: its seconds, its output, and the peak memory of its processes (sampled every 100 ms). */
 async function run(script: string, args: string[] = []): Promise<{ seconds: number; out: string; peak: number }> {
