@@ -227,9 +227,26 @@ async function goOffline(context: BrowserContext, answerWith: (a: Answer) => voi
   await context.setOffline(true);
 }
 
+/** The network comes back: the endpoint answers this, and each page has seen the browser's 'online' event. */
 async function backOnline(context: BrowserContext, answerWith: (a: Answer) => void, answer: Answer) {
   answerWith(answer);
+  const online = await Promise.all(context.pages().map((page) => page.evaluateHandle(() => ({ seen: new Promise((seen) => addEventListener('online', seen, { once: true })) }))));
   await context.setOffline(false);
+  await Promise.all(online.map((handle) => handle.evaluate((h) => h.seen)));
+}
+
+/**
+ * Waits until the page has done what it does when the network comes back, and what it does as it
+ * starts: src/outbox/start.ts sends the outbox then, from the 'online' event and from an idle callback,
+ * each under the outbox's lock. The lock, asked for after both, is granted once every send before it is
+ * done, answers and all: whatever the page posted by then is in `posted`.
+ */
+async function sendsSettled(page: Page) {
+  await page.evaluate(async (lock) => {
+    // Idle callbacks run in the order they were asked for: this one after the page's own.
+    await new Promise((idle) => requestIdleCallback(idle));
+    await navigator.locks.request(lock, () => undefined);
+  }, OUTBOX.lock);
 }
 
 /** How many messages are kept on the device to be sent (src/outbox/outbox.ts): none once each has gone, so none can go again. */
@@ -280,7 +297,7 @@ test.describe('written offline (issue 38 item 4)', () => {
     await hydrated(page);
     await goOffline(context, answerWith);
     await backOnline(context, answerWith, 200);
-    await page.waitForTimeout(500); // nothing should happen: give a wrong resend the time to show
+    await sendsSettled(page);
     expect(posted).toHaveLength(1);
   });
 
