@@ -12,7 +12,6 @@
 //                                       one product changed, one new product.
 // The builds measured in full are `npm run build -- --full`. Prints figures; asserts nothing. Measure
 // on a quiet machine: the figures are wall-clock.
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -20,7 +19,7 @@ import { gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
 import { createSearch, type SearchEntry, type SearchIndex, type TermFile } from '../../src/lib/search';
 import { entryFilePath, indexFilePath, termFilePath } from '../../src/lib/search-files';
-import { treeRss } from '../support/memory';
+import { measured } from '../support/memory';
 import { addProducts } from '../support/products';
 import { scratchProject } from '../support/scratch';
 
@@ -35,17 +34,9 @@ const scratch = scratchProject('build-bench-');
 async function run(script: string, args: string[] = []): Promise<{ seconds: number; out: string; peak: number }> {
   // A build deletes the folder it replaced in a process of its own, after it ends: not while another is timed.
   while (readdirSync(scratch.dir).some((name) => /\.old-\d+$/.test(name))) await new Promise((r) => setTimeout(r, 200));
-  const start = performance.now();
-  const child = spawn('npm', ['run', '-s', script, ...(args.length ? ['--', ...args] : [])], { cwd: scratch.dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d));
-  child.stderr.on('data', (d: Buffer) => (out += d));
-  let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, treeRss(child.pid!))), 100);
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  clearInterval(sampler);
+  const { seconds, out, code, peak } = await measured('npm', ['run', '-s', script, ...(args.length ? ['--', ...args] : [])], scratch.dir);
   if (code !== 0) throw new Error(`npm run ${script} failed (exit ${code}) in ${scratch.dir}:\n${out}`);
-  return { seconds: (performance.now() - start) / 1000, out, peak };
+  return { seconds, out, peak };
 }
 
 async function measure() {
