@@ -86,6 +86,23 @@ describe('templates', () => {
 
 describe('a product page', () => {
   const productPage = (data: Content, id: string) => data.routes.get(`/products/${id}`)!;
+
+  it("shows its brand's first few other products and no count of them, so that a new product changes no other product's page", () => {
+    const related = ({ data, pages }: ReturnType<typeof grown>) =>
+      new Map(
+        pages
+          .filter((p) => p.entry && 'product' in p.entry)
+          .map((p) => [p.route, resolvePage(data as Content, p).blocks.find((b) => b.block.type === 'product-related')!.props]),
+      );
+    const before = related(grown(20));
+    const featured = content.suppliers.get(content.products.get('photometer-7500')!.brand)!.featured!;
+    const shown = (route: string) => (before.get(route) as { products: { id: string }[] }).products.map((p) => p.id);
+    expect(shown('/products/photometer-0005').slice(0, featured.length)).toEqual(featured);
+    expect(shown(`/products/${featured[0]}`)).not.toContain(featured[0]);
+    const after = related(grown(21));
+    expect(after.size).toBe(before.size + 1);
+    expect([...before].filter(([route, props]) => JSON.stringify(after.get(route)) !== JSON.stringify(props))).toEqual([]);
+  });
   const detail = (data: Content, id: string) =>
     resolvePage(data, productPage(data, id)).blocks.find((b) => b.block.type === 'product-detail')!.props as { table: { name: string; value: string }[]; lines: string[]; discontinued: boolean; replacement?: { name: string; url: string } };
 

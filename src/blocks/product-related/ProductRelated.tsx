@@ -6,7 +6,7 @@ import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
 
-export function ProductRelated({ block, brand, products, total, all }: BlockComponentProps<'product-related'>) {
+export function ProductRelated({ block, brand, products, all }: BlockComponentProps<'product-related'>) {
   if (products.length === 0 && !all) return null;
   return (
     <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
@@ -19,7 +19,7 @@ export function ProductRelated({ block, brand, products, total, all }: BlockComp
         <Group justify="center" mt="xl">
           <Anchor component={InternalLink} to={all} fw={600}>
             <Group gap={6} component="span">
-              All {total} {brand} products
+              All {brand} products
               <IconArrowRight size={16} aria-hidden />
             </Group>
           </Anchor>
