@@ -5,7 +5,6 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { commitChecked, type Doc, Refusal } from '../studio/pages.ts';
-import { serialised } from '../studio/writes.ts';
 import { applyValue } from '../studio/edit.ts';
 import type { Person } from './accounts.ts';
 import type { Drafts } from './drafts.ts';
@@ -61,19 +60,17 @@ export class History {
   async restore(person: Person, file: string, commit: string): Promise<{ commit: string | undefined }> {
     if (!/^[0-9a-f]{40}$/.test(commit)) throw new Refused(400, 'not a version of this document');
     const cwd = await this.repo.draft(person);
-    return this.repo.drafts.run(person.id, async () => {
+    // Read, written and committed as every studio write is (src/node/studio/writes.ts): alone, re-checked before writing.
+    return this.repo.inDraft(person.id, async () => {
       const path = `pages-data/${file}`;
       // Only a version in this document's history (a commit the draft has).
       if (!(await isAncestor(cwd, commit, 'HEAD').catch(() => false))) throw new Refused(400, 'not a version of this document');
       const old = await fileAt(cwd, commit, path);
       if (old === undefined) throw new Refused(400, `${path} did not exist in that version`);
       const [when, who] = (await git(['log', '-1', '--format=%aI%x00%an', commit], { cwd })).trim().split('\0');
-      // Read and written as every studio write is (src/node/studio/writes.ts): alone, re-checked before writing.
-      await serialised(cwd, async () => {
-        const current = existsSync(join(cwd, path)) ? readFileSync(join(cwd, path), 'utf8') : undefined;
-        const text = current === undefined ? old : applyValue(current, parseJson(old));
-        await commitChecked(cwd, asRead(new Map([[file, current]])), new Map([[file, text]]), `Restoring ${documentName(file)}`);
-      }).catch(refused);
+      const current = existsSync(join(cwd, path)) ? readFileSync(join(cwd, path), 'utf8') : undefined;
+      const text = current === undefined ? old : applyValue(current, parseJson(old));
+      await commitChecked(cwd, asRead(new Map([[file, current]])), new Map([[file, text]]), `Restoring ${documentName(file)}`).catch(refused);
       const made = await this.repo.commitDraft(person, `Restore ${documentName(file)} as it was on ${nairobi(when!)} (${who}'s version, ${commit.slice(0, 7)})\n`);
       return { commit: made };
     });
@@ -85,28 +82,26 @@ export class History {
     if (!record) throw new Refused(404, 'no such publish');
     if (record.undone) throw new Refused(409, 'this publish has been undone already');
     const cwd = await this.repo.draft(person);
-    return this.repo.drafts.run(person.id, async () => {
+    // Alone with its commit, as every studio write is (src/node/studio/writes.ts).
+    return this.repo.inDraft(person.id, async () => {
       if (!(await isAncestor(cwd, record.after, 'HEAD'))) {
         throw new Refused(409, 'Your draft does not have this publish yet: open the studio again (your draft follows the site) and undo then.');
       }
-      const changes = await serialised(cwd, async () => {
-        const changes = new Map<string, string | null>();
-        const read = new Map<string, string | undefined>();
-        const clashes: string[] = [];
-        for (const path of record.files.filter((f) => f.startsWith('pages-data/'))) {
-          const [before, after] = await Promise.all([fileAt(cwd, record.before, path), fileAt(cwd, record.after, path)]);
-          const now = existsSync(join(cwd, path)) ? readFileSync(join(cwd, path), 'utf8') : undefined;
-          read.set(path.slice('pages-data/'.length), now);
-          const r = mergeFields(parseJson(after), parseJson(now), parseJson(before));
-          if (r.conflicts.length > 0) clashes.push(`${path} (${r.conflicts.length} field${r.conflicts.length === 1 ? '' : 's'} changed again since)`);
-          const text = r.merged === undefined ? null : now === undefined ? JSON.stringify(r.merged, null, 2) + '\n' : applyValue(now, r.merged);
-          if (text !== (now ?? null)) changes.set(path.slice('pages-data/'.length), text);
-        }
-        if (clashes.length > 0) throw new Refused(409, `Not undone: since that publish, these were changed again: ${clashes.join(', ')}. Restore them one by one from their history instead.`);
-        if (changes.size === 0) throw new Refused(409, 'Nothing to undo: the site has none of that publish\'s changes any more.');
-        await commitChecked(cwd, asRead(read), changes, 'Undoing the publish').catch(refused);
-        return changes;
-      });
+      const changes = new Map<string, string | null>();
+      const read = new Map<string, string | undefined>();
+      const clashes: string[] = [];
+      for (const path of record.files.filter((f) => f.startsWith('pages-data/'))) {
+        const [before, after] = await Promise.all([fileAt(cwd, record.before, path), fileAt(cwd, record.after, path)]);
+        const now = existsSync(join(cwd, path)) ? readFileSync(join(cwd, path), 'utf8') : undefined;
+        read.set(path.slice('pages-data/'.length), now);
+        const r = mergeFields(parseJson(after), parseJson(now), parseJson(before));
+        if (r.conflicts.length > 0) clashes.push(`${path} (${r.conflicts.length} field${r.conflicts.length === 1 ? '' : 's'} changed again since)`);
+        const text = r.merged === undefined ? null : now === undefined ? JSON.stringify(r.merged, null, 2) + '\n' : applyValue(now, r.merged);
+        if (text !== (now ?? null)) changes.set(path.slice('pages-data/'.length), text);
+      }
+      if (clashes.length > 0) throw new Refused(409, `Not undone: since that publish, these were changed again: ${clashes.join(', ')}. Restore them one by one from their history instead.`);
+      if (changes.size === 0) throw new Refused(409, 'Nothing to undo: the site has none of that publish\'s changes any more.');
+      await commitChecked(cwd, asRead(read), changes, 'Undoing the publish').catch(refused);
       const made = await this.repo.commitDraft(person, `Undo the publish of ${nairobi(record.at)}\n\n${[...changes.keys()].map((f) => `- ${documentName(f)}`).join('\n')}\n`);
       await this.drafts.publishes.update((all) => {
         const p = all.publishes.find((x) => x.id === id);

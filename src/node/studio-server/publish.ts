@@ -57,7 +57,7 @@ export class Publisher {
   /** The draft of `owner` published by `by`; `choices` answer the conflicts a first try showed. */
   async publish(owner: Person, by: Person, choices: Choices = {}, message?: string): Promise<PublishOutcome> {
     await this.repo.draft(owner);
-    return this.repo.serial.run('repo', () => this.repo.drafts.run(owner.id, () => this.attempt(owner, by, choices, message, 3)));
+    return this.repo.serial.run('repo', () => this.repo.inDraft(owner.id, () => this.attempt(owner, by, choices, message, 3)));
   }
 
   private async attempt(owner: Person, by: Person, choices: Choices, message: string | undefined, tries: number): Promise<PublishOutcome> {

@@ -6,6 +6,7 @@
 // own checkout and branches are never touched.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { serialised } from '../studio/writes.ts';
 import type { Person } from './accounts.ts';
 import { blobAt, changedFiles, git, identity, isAncestor, revParse, runGit } from './git.ts';
 import { Queue } from './store.ts';
@@ -26,8 +27,6 @@ export const CONTENT_PATHS = ['pages-data', 'public'] as const;
 export class Repo {
   /** Repository-wide work (fetch, push, worktrees, publishing): one at a time. */
   readonly serial = new Queue();
-  /** Writes to one person's draft: one at a time per person. */
-  readonly drafts = new Queue();
 
   constructor(readonly config: RepoConfig) {}
 
@@ -41,6 +40,15 @@ export class Repo {
 
   draftDir(personId: string) {
     return join(this.config.data, 'drafts', personId);
+  }
+
+  /**
+   * Runs `task` alone among the changes to the person's draft: the same turn every studio write to it
+   * takes (src/node/studio/writes.ts), so a write and its commit, a restore, a publish and the draft
+   * following the site never interleave.
+   */
+  inDraft<T>(personId: string, task: () => Promise<T>): Promise<T> {
+    return serialised(this.draftDir(personId), task);
   }
 
   git(args: readonly string[], env?: Record<string, string>, input?: string) {
@@ -92,7 +100,8 @@ export class Repo {
 
   /**
    * Commits whatever the last write changed in the person's draft, as them; answers the commit, or
-   * undefined when the write changed nothing.
+   * undefined when the write changed nothing. Called in that write's turn (`inDraft`), so the commit
+   * holds that write's files only.
    */
   async commitDraft(person: Person, message: string): Promise<string | undefined> {
     const cwd = this.draftDir(person.id);

@@ -71,7 +71,7 @@ export async function startStudio(config: StudioConfig, log: (line: string) => v
       delete m.failure;
     });
     live.published(result.commit);
-    for (const { person } of await repo.draftHeads()) if (person !== owner.id) void repo.drafts.run(person, () => repo.follow(person)).catch(() => undefined);
+    for (const { person } of await repo.draftHeads()) if (person !== owner.id) void repo.inDraft(person, () => repo.follow(person)).catch(() => undefined);
     return { ...result, id };
   }
 
@@ -259,16 +259,9 @@ export async function startStudio(config: StudioConfig, log: (line: string) => v
           const handler = await workspaces.handler(who.person);
           const endpoint = path.slice('/__studio/api/'.length);
           // A draft follows the site when the editor reads the list of documents (it opens, it refreshes).
-          if (endpoint === 'documents') await repo.drafts.run(who.person.id, () => repo.follow(who.person.id)).catch((err: Error) => log(`could not bring ${who.person.email}'s draft up to the site: ${err.message}`));
-          const run = () =>
-            new Promise<void>((done) => {
-              res.on('close', done);
-              handler(req, res, () => {
-                sendJson(res, 404, { error: 'no such studio page' });
-              });
-            });
-          // Writes to one draft, one at a time (each ends in its commit); reads as they come.
-          await (req.method === 'POST' ? repo.drafts.run(who.person.id, run) : run());
+          if (endpoint === 'documents') await repo.inDraft(who.person.id, () => repo.follow(who.person.id)).catch((err: Error) => log(`could not bring ${who.person.email}'s draft up to the site: ${err.message}`));
+          // Each write to the draft runs alone with its commit (the endpoints' turn, src/node/studio/writes.ts); reads as they come.
+          handler(req, res, () => sendJson(res, 404, { error: 'no such studio page' }));
           return;
         }
         if (who && (req.method === 'GET' || req.method === 'HEAD') && publicFile(res, who.person, path)) return;

@@ -14,7 +14,7 @@ import { leavesFolder, listFolder } from '../content/files.ts';
 import { documentSchema } from '../content/json-schema.ts';
 import { fieldPath, walkReferences } from '../content/load.ts';
 import { sniffType, SNIFF_BYTES, typeName, typeOfExtension } from '../pictures/sniff.ts';
-import { MAX_BYTES, MAX_EDGE, MAX_PIXELS, ORIGINAL_SETTINGS, uprightPicture, type RasterFormat } from '../pictures/upright.ts';
+import { MAX_BYTES, MAX_EDGE, MAX_PIXELS, ORIGINAL_SETTINGS, uprightPicture, type RasterFormat, type UprightPicture } from '../pictures/upright.ts';
 import { applyValue } from './edit.ts';
 import { commitChecked, type Doc, type Link, position, readDocuments, Refusal } from './pages.ts';
 import { serialised } from './writes.ts';
@@ -41,12 +41,18 @@ function nameOf(file: string): string {
   return safeFileName(base.replace(/[/[\]]+/g, '-')).toLowerCase() || 'picture';
 }
 
+/** An upload made ready to publish (`readUpload`), not stored yet. */
+export interface ReadyPicture extends UprightPicture {
+  /** Set when it was converted (HEIC to JPEG). */
+  converted?: string;
+}
+
 /**
- * An uploaded picture made ready to publish and stored under public/images/uploads/; answers its path.
- * `name` is the file's name on the author's computer: a picture whose bytes are of another type than
- * its extension says is refused, as validate refuses one in public/.
+ * An uploaded picture made ready to publish: upright, stripped, sRGB, capped. `name` is the file's
+ * name on the author's computer: a picture whose bytes are of another type than its extension says is
+ * refused, as validate refuses one in public/.
  */
-export async function storeUpload(root: string, bytes: Buffer, forFile: string, name = ''): Promise<{ src: string; width: number; height: number; existed: boolean; converted?: string }> {
+export async function readUpload(bytes: Buffer, name = ''): Promise<ReadyPicture> {
   if (bytes.length === 0) throw new Refusal(400, 'the file is empty');
   if (bytes.length > UPLOAD_LIMIT) throw tooLarge(bytes.length);
   const type = sniffType(bytes.subarray(0, SNIFF_BYTES));
@@ -59,23 +65,24 @@ export async function storeUpload(root: string, bytes: Buffer, forFile: string, 
   if (promised !== 'other' && promised !== type) {
     throw new Refusal(415, `${shown} is a ${typeName[type]} file, not the ${typeName[promised]} its name says: it is misnamed or damaged. Rename it to the extension of what it is, or save it again as ${typeName[promised]}, and upload it again`);
   }
-  let picture: { data: Buffer; width: number; height: number; format: RasterFormat };
-  let converted: string | undefined;
   try {
-    if (type === 'heic') {
-      picture = await fromHeic(bytes);
-      converted = 'HEIC to JPEG';
-    } else {
-      picture = await uprightPicture(bytes);
-    }
+    return type === 'heic' ? { ...(await fromHeic(bytes)), converted: 'HEIC to JPEG' } : await uprightPicture(bytes);
   } catch (err) {
     if (err instanceof Refusal) throw err;
     const detail = (err as Error).message;
     if (/pixel limit/i.test(detail)) throw new Refusal(422, `${shown} has more than ${MAX_PIXELS / 1e6} megapixels: export it smaller (2560 px on its long edge is plenty)`);
     throw new Refusal(422, `${shown} cannot be read as a ${typeName[type]} picture (${detail}): it may be cut short; copy it again from where it came, or save it again`);
   }
+}
+
+/**
+ * A picture made ready (`readUpload`, decoded outside the queue) stored under public/images/uploads/,
+ * named after the document it was added on and its content; answers its path. Only choosing the name
+ * and writing wait for the project's other changes.
+ */
+export function storeUpload(root: string, picture: ReadyPicture, forFile: string): Promise<{ src: string; width: number; height: number; existed: boolean; converted?: string }> {
   const hash = createHash('sha256').update(picture.data).digest('hex').slice(0, 10);
-  // Decoded above, outside the queue: only choosing the name and writing wait for the project's other changes.
+  const { converted } = picture;
   return serialised(root, () => {
     const outside = leavesFolder(join(root, 'public'), UPLOADS.slice(1));
     if (outside) throw new Refusal(400, `public${UPLOADS} leads out of public/ (to ${outside}) through a link: the studio writes nothing there`);

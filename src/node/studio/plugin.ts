@@ -22,7 +22,7 @@ import { applyValue } from './edit.ts';
 import { authorWords } from './author-words.ts';
 import { createPage, deletePage, type Link, linksToPage, movePage, Refusal } from './pages.ts';
 import { storeImportFile, studioImport } from './import.ts';
-import { deletePicture, listPictures, publicPictures, replacePicture, storeUpload, tooLarge, UPLOAD_LIMIT } from './pictures.ts';
+import { deletePicture, listPictures, publicPictures, readUpload, replacePicture, storeUpload, tooLarge, UPLOAD_LIMIT } from './pictures.ts';
 import { serialised, writeFiles } from './writes.ts';
 
 export const STUDIO = '/__studio';
@@ -74,6 +74,8 @@ const readJson = (path: string): unknown => {
 /**
  * What the studio server (`npm run studio`, src/node/studio-server/) adds around the endpoints: a
  * check before a write (two people on one page), the commit after it, more about an opened document.
+ * A write's check, the write and its commit run as one change (`serialised`): no other change to the
+ * project starts between them.
  */
 export interface StudioHooks {
   /** Before a write, with its endpoint (save, create, upload...) and request: may refuse it. */
@@ -204,6 +206,15 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
     return problems.filter((p) => p.file === own || !already.has(formatProblem(p)));
   };
 
+  /** A write with the hooks' check before it and their commit after it, all three one change to the project. */
+  const write = (endpoint: string, body: Record<string, unknown>, change: () => Promise<{ status: number; body: unknown }>) =>
+    serialised(root, async () => {
+      await hooks.beforeWrite?.(endpoint, body);
+      const answer = await change();
+      const more = answer.status === 200 ? await hooks.afterWrite?.(endpoint, body, answer.body) : undefined;
+      return more ? { status: answer.status, body: { ...(answer.body as object), ...more } } : answer;
+    });
+
   const get = async (url: URL) => {
     switch (url.pathname.slice(API.length)) {
       case 'pictures':
@@ -226,18 +237,21 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
     }
   };
 
+  /** The problems an edited document would have, as the form shows them (a check, not a write). */
+  const validate = async (body: Record<string, unknown>) => {
+    const file = documentFile(body.file);
+    if (body.value === undefined) throw new Refusal(400, 'the request names no value');
+    const edited = { file, value: body.value };
+    return { problems: (await check(file, body.value)).problems.map((p) => withText(p, edited)) };
+  };
+
+  /** The writes: each runs its whole change alone (`serialised`), re-checking its files before writing. */
   const post = async (url: URL, body: Record<string, unknown>): Promise<{ status: number; body: unknown }> => {
     const route = (key: string) => {
       if (typeof body[key] !== 'string') throw new Refusal(400, `the request names no ${key}`);
       return body[key];
     };
     switch (url.pathname.slice(API.length)) {
-      case 'validate': {
-        const file = documentFile(body.file);
-        if (body.value === undefined) throw new Refusal(400, 'the request names no value');
-        const edited = { file, value: body.value };
-        return { status: 200, body: { problems: (await check(file, body.value)).problems.map((p) => withText(p, edited)) } };
-      }
       case 'save':
         return serialised(root, async () => {
           const file = documentFile(body.file, true);
@@ -323,18 +337,19 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
         if (endpoint === 'upload') {
           const bytes = await uploadRequest(req);
           const query = { for: url.searchParams.get('for'), name: url.searchParams.get('name') };
-          await hooks.beforeWrite?.(endpoint, query);
-          const stored = await storeUpload(root, bytes, documentFile(query.for), query.name ?? '');
-          return send(200, { ...stored, ...(await hooks.afterWrite?.(endpoint, query, stored)) });
+          const forFile = documentFile(query.for);
+          // Decoded before its turn: only naming and storing it wait for the project's other changes.
+          const picture = await readUpload(bytes, query.name ?? '');
+          const answer = await write(endpoint, query, async () => ({ status: 200, body: await storeUpload(root, picture, forFile) }));
+          return send(answer.status, answer.body);
         }
         // Importing products (src/node/studio/import.ts): a file of the import, then its check or its apply.
         if (endpoint === 'import/file') return send(200, storeImportFile(url.searchParams.get('session'), url.searchParams.get('name'), await uploadRequest(req)));
         const body = await writeRequest(req);
-        const writes = endpoint !== 'validate' && endpoint !== 'import/check';
-        if (writes) await hooks.beforeWrite?.(endpoint, body);
-        const answer = endpoint === 'import/check' || endpoint === 'import/apply' ? { status: 200, body: await studioImport(root, body, endpoint === 'import/apply') } : await post(url, body);
-        const more = answer.status === 200 && writes ? await hooks.afterWrite?.(endpoint, body, answer.body) : undefined;
-        return send(answer.status, more ? { ...(answer.body as object), ...more } : answer.body);
+        if (endpoint === 'validate') return send(200, await validate(body));
+        if (endpoint === 'import/check') return send(200, await studioImport(root, body, false));
+        const answer = await write(endpoint, body, async () => (endpoint === 'import/apply' ? { status: 200, body: await studioImport(root, body, true) } : post(url, body)));
+        return send(answer.status, answer.body);
       } catch (err) {
         if (err instanceof Refusal) {
           const { links, problems, ...more } = err.details;

@@ -9,8 +9,11 @@
 //   await serialised(root, async () => {
 //     const text = readFileSync(...);                    // read, check, decide...
 //     await writeFiles(root, new Map([[file, next]]), new Map([[file, text]]));
+//     await commitDraft(...);                            // and whatever must hold this change alone (its git commit)
 //   });
-// `serialised` is not re-entrant: a task never calls it again for the same project.
+// A task that calls `serialised` again for the project it holds (the studio server's write and its
+// commit around an endpoint that serialises itself) runs that step in place, inside its own turn.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -19,6 +22,8 @@ import { Refusal } from './refusal.ts';
 
 /** The last task queued for each project (by its folder, links followed): the next one starts after it. */
 const queues = new Map<string, Promise<void>>();
+/** The turns the running code is inside of (a task, and everything it awaits), each over once its task settles. */
+const turns = new AsyncLocalStorage<readonly { key: string; over: boolean }[]>();
 
 /**
  * Hooks for tests that make a race repeatable: `queued` is called when a task has to wait for another
@@ -37,13 +42,19 @@ const projectKey = (root: string) => {
 /**
  * Runs `task` alone among the changes to the project at `root`: after every task queued before it has
  * settled (whether it succeeded or not), and before any task queued after it starts. Answers what the
- * task answers, or fails as it fails.
+ * task answers, or fails as it fails. Called from inside a task running for the same project, it runs
+ * `task` at once, as a step of that task (waiting for that task's own end would never end).
  */
 export function serialised<T>(root: string, task: () => Promise<T> | T): Promise<T> {
   const key = projectKey(root);
+  const inside = turns.getStore() ?? [];
+  if (inside.some((t) => t.key === key && !t.over)) return Promise.resolve().then(task);
   const before = queues.get(key);
   if (before) writeHooks.queued?.(root);
-  const run = (before ?? Promise.resolve()).then(task);
+  const turn = { key, over: false };
+  const run = (before ?? Promise.resolve()).then(() => turns.run([...inside, turn], task)).finally(() => {
+    turn.over = true;
+  });
   const settled = run.then(
     () => undefined,
     () => undefined,
