@@ -439,11 +439,15 @@ export function PageEditor({ active, openRequest }: ViewProps) {
             mayLeave={mayLeave}
             done={(next, message) => {
               // The page was made, moved or deleted: nothing unsaved is left to lose (the dialogs asked).
-              void refresh().then(() => {
-                announce.current = message;
-                go({ file: next }, undefined, true);
-                if (next === file) setStatus({ text: message });
-              });
+              refresh().then(
+                () => {
+                  announce.current = message;
+                  go({ file: next }, undefined, true);
+                  if (next === file) setStatus({ text: message });
+                },
+                // Done on disk, but the list of pages could not be read again: say both, never nothing.
+                (err: Error) => setStatus({ text: `${message.replace(/\.$/, '')}. The list of pages could not be read again (${err.message}): reload the studio to see it.` }),
+              );
             }}
             open={(next, field) => go({ file: next }, field)}
           />

@@ -450,6 +450,19 @@ test('a page others link to is not deleted: each link is listed, and opens its d
   expect(existsSync(join(scratch.dir, 'pages-data/services/water-testing.json'))).toBe(true);
 });
 
+test('a page made while the list of pages cannot be read again says what was done, and to reload', async ({ page }) => {
+  await openStudio(page, '/services/soil-testing');
+  await page.getByRole('button', { name: 'New page' }).click();
+  await page.getByLabel('Address').fill('/services/refresh-check');
+  await page.getByLabel('A copy of an existing page').check();
+  await choose(page, 'Page to copy', 'soil', /^\/services\/soil-testing/);
+  await page.route('**/__studio/api/documents', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'the studio is restarting' }) }));
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(status(page)).toHaveText(/^Created \/services\/refresh-check \(pages-data\/services\/refresh-check\.json\)\..*The list of pages could not be read again \(the studio is restarting\): reload the studio to see it\.$/, { timeout: 60_000 });
+  expect(existsSync(join(scratch.dir, 'pages-data/services/refresh-check.json'))).toBe(true);
+  rmSync(join(scratch.dir, 'pages-data/services/refresh-check.json'));
+});
+
 test('click to edit: the preview\'s h1 focuses the hero title, a folded block\'s text opens it at its field; a focused field brings its block into view', async ({ page, consoleErrors }) => {
   await openStudio(page, '/services/water-testing');
   await preview(page).locator('h1').click();
