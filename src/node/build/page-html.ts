@@ -27,14 +27,23 @@ export function fillTemplate(template: string, parts: Record<string, string>): s
   return out + template.slice(from);
 }
 
-/** What the build adds to a route's rendered HTML: tags for its head (styles, structured data) and its #app-chunks block. */
+/** What the build adds to a route's rendered HTML: tags for its head (structured data), its #app-chunks block and its style sheets (under dist/, in the order they apply). */
 export interface PageParts {
   head: string;
   chunks: string;
+  styles: string[];
 }
 
-/** The whole file of a route: the template, React's head tags and the route's own, its chunks, and the body. */
-export function pageHtml(template: string, rendered: string, parts: PageParts): string {
+/**
+ * The whole file of a route: the template, React's head tags and the route's own, its chunks, and the
+ * body; its styles, of which `inline` gives those the page uses, in the head (page-css.ts), and its
+ * style sheets at the end of the body, where they hold no paint of the page before them. At a lower
+ * priority than Chrome gives a style sheet (fetchpriority="low": high rather than highest), they leave
+ * the first screen's pictures (preloaded with a high one) to be fetched first.
+ */
+export function pageHtml(template: string, rendered: string, parts: PageParts, inline: (sheets: readonly string[], html: string) => string): string {
   const { head, body } = splitHead(rendered);
-  return fillTemplate(template, { '<!--app-head-->': head + parts.head, '<!--app-chunks-->': parts.chunks, '<!--app-html-->': body });
+  const links = parts.styles.map((f) => `<link rel="stylesheet" crossorigin href="/${f}" fetchpriority="low">`).join('\n    ');
+  const page = fillTemplate(template, { '<!--app-head-->': head + parts.head, '<!--app-chunks-->': parts.chunks, '<!--app-html-->': body, '<!--page-styles-->': links });
+  return fillTemplate(page, { '<!--page-css-->': `<style>${inline(parts.styles, page)}</style>` });
 }
