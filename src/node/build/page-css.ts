@@ -27,6 +27,8 @@ export interface CssPlan {
   parts: CssPart[];
   /** Each custom property, with those its values use (in any rule). */
   graph: Record<string, string[]>;
+  /** The styles made for each set of what a page has (pageCss). */
+  made?: Map<string, string>;
 }
 
 const usesOf = (text: string) => [...new Set([...text.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]!))];
@@ -64,6 +66,8 @@ export function cssPlan(sheets: readonly string[]): CssPlan {
  */
 export function needsOf(selector: string): string[] | undefined {
   if (/:host\b/.test(selector)) return undefined;
+  // An escaped character (.md\:flex) is not read here: such a selector is taken to need nothing.
+  if (selector.includes('\\')) return [];
   let s = selector;
   // What a functional pseudo-class holds need not be on the page (:not(.x), :is(.a, .b)): removed, innermost first.
   for (let before = ''; before !== s; ) (before = s), (s = s.replace(/:[\w-]+\((?:[^()"']|"[^"]*"|'[^']*')*\)/g, ''));
@@ -91,8 +95,18 @@ export function pageTokens(html: string): Set<string> {
 /** The style sheet of a page, from its HTML (the whole file but its styles). */
 export function pageCss(plan: CssPlan, html: string): string {
   const tokens = pageTokens(html);
-  const kept: CssPart[] = [];
   const used = new Set(usesOf(html));
+  // Pages of one template have the same classes, attributes and properties: their styles are made once.
+  const key = `${[...tokens].sort().join(' ')}\n${[...used].sort().join(' ')}`;
+  const known = plan.made?.get(key);
+  if (known !== undefined) return known;
+  const css = styles(plan, tokens, used);
+  (plan.made ??= new Map()).set(key, css);
+  return css;
+}
+
+function styles(plan: CssPlan, tokens: ReadonlySet<string>, used: Set<string>): string {
+  const kept: CssPart[] = [];
   const keep = (parts: readonly CssPart[]): CssPart[] =>
     parts.flatMap((part): CssPart[] => {
       if ('open' in part) {
