@@ -36,14 +36,13 @@ export interface PageParts {
 
 /**
  * The whole file of a route: the template, React's head tags and the route's own, its chunks, and the
- * body; its styles, of which `inline` gives those the page uses, in the head (page-css.ts), and its
- * style sheets at the end of the body, where they hold no paint of the page before them. At a lower
- * priority than Chrome gives a style sheet (fetchpriority="low": high rather than highest), they leave
- * the first screen's pictures (preloaded with a high one) to be fetched first.
+ * body; its styles, of which `inline` gives those the page uses, in the head (page-css.ts). Its style
+ * sheets are fetched by src/page/boot.js once the page is on screen (they are in #app-chunks), or,
+ * without scripts, linked in a <noscript> at the end of the body, where they hold no paint.
  */
 export function pageHtml(template: string, rendered: string, parts: PageParts, inline: (sheets: readonly string[], html: string) => string): string {
   const { head, body } = splitHead(rendered);
-  const links = parts.styles.map((f) => `<link rel="stylesheet" crossorigin href="/${f}" fetchpriority="low">`).join('\n    ');
+  const links = parts.styles.length ? `<noscript>${parts.styles.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`).join('')}</noscript>` : '';
   const page = fillTemplate(template, { '<!--app-head-->': head + parts.head, '<!--app-chunks-->': parts.chunks, '<!--app-html-->': body, '<!--page-styles-->': links });
   return fillTemplate(page, { '<!--page-css-->': `<style>${inline(parts.styles, page)}</style>` });
 }

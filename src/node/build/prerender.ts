@@ -199,9 +199,10 @@ async function renderPages(content: Content, site: ReturnType<typeof builtSite>,
     const file = outputFile(url);
     const ld = url === NOT_FOUND_ROUTE ? '' : `\n    ${jsonLdScript(structuredData(site, content, resolved, page.entry))}`;
     const { js, css } = assetsOf(url, resolved.blocks.map((b) => b.block.type));
-    // The page's document first: boot.js preloads it beside the code (see there). Then the chunks,
+    // The page's document first: boot.js preloads it beside the code (see there). Then its style
+    // sheets, which boot.js fetches and waits for before the app starts. Then the chunks,
     // each after those it imports (the entry's, then the blocks'): boot.js starts them one by one.
-    const chunks = JSON.stringify([`/${data}`, ...[...new Set([...entryChunks, ...js])].map((f) => `/${f}`)]);
+    const chunks = JSON.stringify([`/${data}`, ...[...css, ...new Set([...entryChunks, ...js])].map((f) => `/${f}`)]);
     const parts: PageParts = { head: ld, chunks: `<script type="application/json" id="app-chunks">${chunks}</script>`, styles: css };
     const key = hashOf(url, json, parts.head, parts.chunks, ...parts.styles);
     keys[url] = key;
