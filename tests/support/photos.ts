@@ -1,6 +1,6 @@
 // Pictures as a phone writes them, made here (no photo is committed): a JPEG with an EXIF orientation,
 // the phone's maker and model, a GPS position (in EXIF and in XMP) and a Display P3 colour profile.
-// Its pixels are smooth shapes with grain, so it encodes like a photo, and a red block marks the stored
+// Its pixels are smooth shapes with grain (or, with `camera`, detail at every scale), and a red block marks the stored
 // top-left corner, so a test can tell which way up an output is.
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
@@ -18,19 +18,26 @@ export interface PhotoOptions {
   grain?: number;
   /** One colour (and the red corner) instead of shapes: quick to encode, for tests that check what the pipeline does rather than what it costs. */
   plain?: boolean;
+  /**
+   * Detail at every scale, as a camera's photo of a lab has (shapes with hard edges, texture, fine lines),
+   * instead of smooth shapes: grain of one pixel averages out when a picture is scaled down for a page,
+   * so smooth shapes with grain encode far smaller at a phone's width than a real photo does.
+   */
+  camera?: boolean;
 }
 
 /** Nairobi, about where the company is: what a published picture must not tell. */
 export const PHOTO_GPS = { latitude: '1/1 17/1 0/1', longitude: '36/1 49/1 0/1' };
 export const PHOTO_MAKER = 'Phonemaker';
 
-export async function phonePhoto({ width = 4000, height = 3000, orientation = 1, seed = 1, quality = 90, grain = 28, plain = false }: PhotoOptions = {}): Promise<Buffer> {
+export async function phonePhoto({ width = 4000, height = 3000, orientation = 1, seed = 1, quality = 90, grain = 28, plain = false, camera = false }: PhotoOptions = {}): Promise<Buffer> {
   let state = seed * 2654435761;
   const random = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
   if (plain) grain = 0;
   const cells = Buffer.alloc(plain ? 3 : 16 * 12 * 3);
   for (let i = 0; i < cells.length; i++) cells[i] = 40 + Math.floor(random() * 175);
   const smooth = await sharp(cells, { raw: { width: plain ? 1 : 16, height: plain ? 1 : 12, channels: 3 } }).resize(width, height, { kernel: plain ? 'nearest' : 'cubic' }).raw().toBuffer();
+  if (camera && !plain) await addDetail(smooth, width, height, random);
   const block = Math.floor(Math.min(width, height) / 8);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -54,6 +61,29 @@ export async function phonePhoto({ width = 4000, height = 3000, orientation = 1,
     .withMetadata({ orientation })
     .jpeg({ quality })
     .toBuffer();
+}
+
+/**
+ * Adds to `pixels` layers of random detail, each a grid of random values scaled up to the photo: coarse to
+ * fine, the hard-edged ones (nearest neighbour) as objects' outlines, the smooth ones (cubic) as shading.
+ */
+async function addDetail(pixels: Buffer, width: number, height: number, random: () => number) {
+  const layers: [cellsAcross: number, kernel: 'nearest' | 'cubic', strength: number][] = [
+    [12, 'nearest', 70],
+    [60, 'nearest', 45],
+    [250, 'cubic', 40],
+    [700, 'nearest', 22],
+    [Math.round(width / 3), 'cubic', 26],
+  ];
+  for (const [across, kernel, strength] of layers) {
+    const w = Math.max(1, Math.min(width, across));
+    const h = Math.max(1, Math.round((w * height) / width));
+    const grid = Buffer.alloc(w * h);
+    for (let i = 0; i < grid.length; i++) grid[i] = Math.floor(random() * 256);
+    // Light and shade, the same in each colour: a photo's detail is mostly in its brightness.
+    const layer = await sharp(grid, { raw: { width: w, height: h, channels: 1 } }).resize(width, height, { kernel }).raw().toBuffer();
+    for (let i = 0; i < pixels.length; i++) pixels[i] = Math.max(0, Math.min(255, pixels[i]! + ((layer[Math.floor(i / 3)]! - 128) * strength) / 128));
+  }
 }
 
 /** What of a phone's metadata a file still carries: EXIF, XMP, IPTC, an ICC profile, a GPS position or the maker in its bytes. */
