@@ -11,10 +11,7 @@ import { contentPlugin } from './src/node/content/vite-plugin.ts';
 // Instead: what the entry needs in a few files, each evaluated in a task of its own (src/page/boot.js),
 // so that a slow phone's main thread is never held long: React, the router, Mantine and the app;
 // what the dialogs, drawer and search share in one file fetched when one of them first opens (overlay); what the block components share in one file
-// (shared); and what one page document or block component uses alone stays in its own file. Mantine's
-// styles stay with the app's, in the entry's one style sheet: a page links it at the end of its body
-// (src/node/build/page-css.ts), and two sheets there would apply one after the other, Mantine's rules
-// over the site's for a frame between them.
+// (shared); and what one page document or block component uses alone stays in its own file.
 const overlayModules =
   /node_modules\/(@mantine\/core\/(esm\/components\/(Modal|ModalBase|Drawer|Overlay|Portal|Transition|FocusTrap|ScrollArea)\/|styles\/(Modal|ModalBase|Drawer|Overlay|ScrollArea)\.css)|react-remove-scroll|react-style-singleton|use-sidecar|use-callback-ref|get-nonce|aria-hidden|tslib|@floating-ui)/;
 
@@ -33,7 +30,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 { name: 'react', test: /node_modules\/(react|react-dom|scheduler)\//, priority: 30 },
                 { name: 'router', test: /node_modules\/(@tanstack|react-helmet-async|react-fast-compare|shallowequal|invariant|use-sync-external-store)\//, tags: ['$initial'], priority: 25 },
-                { name: 'mantine', test: /node_modules\/(?!.*\.css$)/, tags: ['$initial'], priority: 22 },
+                { name: 'mantine', test: /node_modules\//, tags: ['$initial'], priority: 22 },
                 { name: 'app', tags: ['$initial'], priority: 20 },
                 { name: 'overlay', test: overlayModules, minShareCount: 2, priority: 15, includeDependenciesRecursively: false },
                 { name: 'shared', minShareCount: 2, priority: 10 },

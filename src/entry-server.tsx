@@ -12,7 +12,6 @@ import { createAppRouter } from './router';
 
 /** The prerenderer's workers make each page's file with it. */
 export { pageHtml } from './node/build/page-html';
-export { inlineStyles } from './node/build/page-css';
 
 /** A page's HTML and status, and how many of its blocks were copied from other pages rather than drawn. */
 type Rendered = { html: string; status: number; copied?: number };

@@ -14,20 +14,11 @@ const nextTask = () =>
     channel.port1.onmessage = () => next();
     channel.port2.postMessage(null);
   });
-// The site's style sheet: the page brought the styles it uses in its head, the sheet has the rest
-// (what the app draws, html[data-live]'s rules), so the app starts once it has arrived. Fetched only
-// now, it shares no bandwidth with the first screen (a page read without scripts links it itself, in
-// a <noscript> at the end of its body: src/node/build/page-html.ts).
-const sheets = [];
 // A few links per task: each starts a request, which on a slow phone takes a few milliseconds.
 for (const [i, href] of chunks.entries()) {
   if (i > 0 && i % 4 === 0) await nextTask();
   const link = document.createElement('link');
-  if (href.endsWith('.css')) {
-    link.rel = 'stylesheet';
-    link.crossOrigin = 'anonymous';
-    sheets.push(new Promise((arrived) => (link.onload = link.onerror = arrived)));
-  } else if (href.endsWith('.json')) {
+  if (href.endsWith('.json')) {
     link.rel = 'preload';
     link.as = 'fetch';
     link.crossOrigin = 'anonymous';
@@ -35,9 +26,8 @@ for (const [i, href] of chunks.entries()) {
   link.href = href;
   document.head.append(link);
 }
-await Promise.all(sheets);
 for (const href of chunks) {
-  if (href.endsWith('.json') || href.endsWith('.css')) continue;
+  if (href.endsWith('.json')) continue;
   await import(href);
   await nextTask();
 }

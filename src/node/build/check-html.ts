@@ -126,7 +126,7 @@ export function nuCheck(files: string[]): Promise<NuMessage[]> {
       }
       resolve(
         report.messages
-          .filter((m) => (m.type === 'error' || m.type === 'non-document-error') && !expectLink(m) && !newerCss(m))
+          .filter((m) => (m.type === 'error' || m.type === 'non-document-error') && !expectLink(m))
           .map((m) => ({
             file: m.url?.startsWith('file:') ? relative(process.cwd(), fileURLToPath(m.url)) : (m.url ?? '(vnu)'),
             line: m.firstLine ?? m.lastLine ?? 0,
@@ -145,14 +145,6 @@ export function nuCheck(files: string[]): Promise<NuMessage[]> {
  */
 const expectLink = (m: { message: string; extract?: string }) =>
   m.message.startsWith('A “link” element with a “blocking” attribute must have a “rel” attribute whose value is “stylesheet”') && /<link rel="expect"[^>]*>/.test(m.extract ?? '');
-
-/**
- * A page's own styles are in its <style> element (page-css.ts), which this checker reads as CSS too. Its
- * CSS grammar predates the properties named here, which Mantine's Button uses (CSS Inline Layout 3,
- * in Chrome since 133); only they are left out, so any other CSS error still counts.
- */
-const NEWER_CSS = ['text-box-trim', 'text-box-edge'];
-const newerCss = (m: { message: string }) => NEWER_CSS.some((p) => m.message === `CSS: “${p}”: Property “${p}” doesn't exist.`);
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main().catch((err: unknown) => {

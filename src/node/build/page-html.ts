@@ -27,22 +27,14 @@ export function fillTemplate(template: string, parts: Record<string, string>): s
   return out + template.slice(from);
 }
 
-/** What the build adds to a route's rendered HTML: tags for its head (structured data), its #app-chunks block and its style sheets (under dist/, in the order they apply). */
+/** What the build adds to a route's rendered HTML: tags for its head (styles, structured data) and its #app-chunks block. */
 export interface PageParts {
   head: string;
   chunks: string;
-  styles: string[];
 }
 
-/**
- * The whole file of a route: the template, React's head tags and the route's own, its chunks, and the
- * body; its styles, of which `inline` gives those the page uses, in the head (page-css.ts). Its style
- * sheets are fetched by src/page/boot.js once the page is on screen (they are in #app-chunks), or,
- * without scripts, linked in a <noscript> at the end of the body, where they hold no paint.
- */
-export function pageHtml(template: string, rendered: string, parts: PageParts, inline: (sheets: readonly string[], html: string) => string): string {
+/** The whole file of a route: the template, React's head tags and the route's own, its chunks, and the body. */
+export function pageHtml(template: string, rendered: string, parts: PageParts): string {
   const { head, body } = splitHead(rendered);
-  const links = parts.styles.length ? `<noscript>${parts.styles.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`).join('')}</noscript>` : '';
-  const page = fillTemplate(template, { '<!--app-head-->': head + parts.head, '<!--app-chunks-->': parts.chunks, '<!--app-html-->': body, '<!--page-styles-->': links });
-  return fillTemplate(page, { '<!--page-css-->': `<style>${inline(parts.styles, page)}</style>` });
+  return fillTemplate(template, { '<!--app-head-->': head + parts.head, '<!--app-chunks-->': parts.chunks, '<!--app-html-->': body });
 }

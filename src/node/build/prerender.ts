@@ -199,12 +199,11 @@ async function renderPages(content: Content, site: ReturnType<typeof builtSite>,
     const file = outputFile(url);
     const ld = url === NOT_FOUND_ROUTE ? '' : `\n    ${jsonLdScript(structuredData(site, content, resolved, page.entry))}`;
     const { js, css } = assetsOf(url, resolved.blocks.map((b) => b.block.type));
-    // The page's document first: boot.js preloads it beside the code (see there). Then its style
-    // sheets, which boot.js fetches and waits for before the app starts. Then the chunks,
+    // The page's document first: boot.js preloads it beside the code (see there). Then the chunks,
     // each after those it imports (the entry's, then the blocks'): boot.js starts them one by one.
-    const chunks = JSON.stringify([`/${data}`, ...[...css, ...new Set([...entryChunks, ...js])].map((f) => `/${f}`)]);
-    const parts: PageParts = { head: ld, chunks: `<script type="application/json" id="app-chunks">${chunks}</script>`, styles: css };
-    const key = hashOf(url, json, parts.head, parts.chunks, ...parts.styles);
+    const chunks = JSON.stringify([`/${data}`, ...[...new Set([...entryChunks, ...js])].map((f) => `/${f}`)]);
+    const parts: PageParts = { head: css.map((f) => `\n    <link rel="stylesheet" crossorigin href="/${f}">`).join('') + ld, chunks: `<script type="application/json" id="app-chunks">${chunks}</script>` };
+    const key = hashOf(url, json, parts.head, parts.chunks);
     keys[url] = key;
     const outputs = [file, data].flatMap((f) => [f, `${f}.gz`, `${f}.br`]);
     outputs.forEach((f) => done.add(f));
@@ -434,13 +433,11 @@ const { dirname, join } = require('node:path');
 const { entry, dist, template } = workerData;
 ${COMPRESS}
 const server = import(entry);
-let inline;
 work(async (page) => {
-  const { render, pageHtml, inlineStyles } = await server;
-  inline ??= inlineStyles(dist);
+  const { render, pageHtml } = await server;
   const { html, status, copied } = await render(page.url, dist);
   const file = join(dist, page.file);
-  const text = Buffer.from(pageHtml(template, html, page, inline));
+  const text = Buffer.from(pageHtml(template, html, page));
   mkdirSync(dirname(file), { recursive: true });
   put(file, text);
   const compressed = Number(compress(file, text, CONTENT)) + Number(compress(join(dist, page.data), readFileSync(join(dist, page.data)), CONTENT));
@@ -505,9 +502,7 @@ function searchReport(manifest: Manifest, index: SearchIndex, files: ReadonlyMap
  * Vite's page names the entry script and preloads its chunks in the head, so they download alongside
  * the HTML and CSS and run before the first paint. Instead the page names src/page/boot.js, which
  * fetches and starts them (listed in #app-chunks) once the page is on screen. Vite lists the entry's
- * chunks each after those it imports, the entry last. Its style sheets, linked in the head, would hold
- * the first paint for a round trip: each page gets the styles it uses in its head instead
- * (<!--page-css-->), and links the sheets at the end of its body (<!--page-styles-->; pageHtml).
+ * chunks each after those it imports, the entry last.
  */
 function startAfterPaint(html: string): { template: string; entryChunks: string[]; boot: { file: string; code: Buffer } } {
   const entryChunks: string[] = [];
@@ -515,14 +510,11 @@ function startAfterPaint(html: string): { template: string; entryChunks: string[
   const boot = { file: `assets/boot-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`, code };
   const template = html
     .replace(/\s*<link rel="modulepreload" crossorigin href="\/([^"]+)">/g, (_, f: string) => (entryChunks.push(f), ''))
-    .replace(/(\s*<link rel="stylesheet" crossorigin href="\/[^"]+">)+/, '\n    <!--page-css-->')
     .replace(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/, (_, f: string) => {
       entryChunks.push(f);
       return `<!--app-chunks-->\n    <script type="module" src="/${boot.file}"></script>`;
-    })
-    .replace(/\n?\s*<\/body>/, '\n    <!--page-styles-->\n  </body>');
+    });
   if (!template.includes('<!--app-chunks-->')) throw new Error('the client build\'s index.html has no entry script');
-  if (!template.includes('<!--page-css-->') || !template.includes('<!--page-styles-->') || /<link rel="stylesheet"/.test(template)) throw new Error('the client build\'s index.html does not link its style sheets in one run of <link> tags');
   return { template, entryChunks, boot };
 }
 
@@ -538,16 +530,15 @@ export function pageAssets(manifest: Manifest): (route: string, blockTypes: read
     const type = /^src\/blocks\/([^/]+)\//.exec(id)?.[1];
     return type && manifest[key]!.isDynamicEntry ? [{ type, key }] : [];
   });
-  // The entry's style sheets (its own and its imports'), first on every page; a block's sheet is not
-  // linked again when the entry has it (its rules would be matched twice in every style recalculation).
+  // Vite's page already links the entry's style sheets (its own and its imports'); linked again, a
+  // sheet's rules would be matched twice in every style recalculation.
   const entryCss = new Set<string>();
   const entryChunks = new Set<string>();
   const visitEntry = (key: string) => {
     if (entryChunks.has(key)) return;
     entryChunks.add(key);
-    // Those of its imports first, as Vite's page links them: the order the rules apply in.
-    manifest[key]!.imports?.forEach(visitEntry);
     manifest[key]!.css?.forEach((f) => entryCss.add(f));
+    manifest[key]!.imports?.forEach(visitEntry);
   };
   Object.keys(manifest).filter((k) => manifest[k]!.isEntry).forEach(visitEntry);
   return (route, blockTypes) => {
@@ -555,14 +546,14 @@ export function pageAssets(manifest: Manifest): (route: string, blockTypes: read
     const roots = blockChunks.filter((c) => types.has(c.type)).map((c) => c.key);
     if (roots.length < types.size) throw new Error(`prerender ${route}: a block chunk is missing from the build manifest`);
     const js = new Set<string>();
-    const css = new Set<string>(entryCss);
+    const css = new Set<string>();
     // Each chunk after those it imports (boot.js starts them in this order); style sheets as before.
     const seen = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key]!;
       if (chunk.isEntry || seen.has(key)) return;
       seen.add(key);
-      chunk.css?.forEach((f) => css.add(f));
+      chunk.css?.forEach((f) => entryCss.has(f) || css.add(f));
       chunk.imports?.forEach(visit);
       js.add(chunk.file);
     };
