@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { studioMiddleware } from '../../src/node/studio/plugin';
+import { writeHooks } from '../../src/node/studio/writes';
 
 export async function startStudioApi(root: string): Promise<{ base: string; close(): void }> {
   const handle = studioMiddleware(root, async () => '<!doctype html>');
@@ -22,4 +23,27 @@ export function studioProject(prefix: string, copy: readonly string[], link: rea
   for (const entry of copy) cpSync(join(project, entry), join(root, entry), { recursive: true });
   for (const entry of link) symlinkSync(join(project, entry), join(root, entry));
   return root;
+}
+
+/**
+ * The next write of pages-data/ held just before its re-check (`held` resolves when it gets there) until
+ * `release` is called; `queued` resolves when another change has to wait for a change in progress.
+ * `later` runs as each later write comes to the same point.
+ */
+export function holdFirstWrite(later?: () => void) {
+  let release!: () => void;
+  let reached!: () => void;
+  let waiting!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const held = new Promise<void>((r) => (reached = r));
+  const queued = new Promise<void>((r) => (waiting = r));
+  let first = true;
+  writeHooks.beforeWrite = async () => {
+    if (!first) return later?.();
+    first = false;
+    reached();
+    await gate;
+  };
+  writeHooks.queued = () => waiting();
+  return { held, queued, release };
 }

@@ -13,6 +13,7 @@ import { Accounts, type Person } from '../../src/node/studio-server/accounts';
 import { Repo } from '../../src/node/studio-server/repo';
 import { Workspaces } from '../../src/node/studio-server/workspace';
 import { writeHooks } from '../../src/node/studio/writes';
+import { holdFirstWrite } from '../support/studio-api';
 import { git } from '../support/studio-server';
 
 const project = resolve(import.meta.dirname, '../..');
@@ -67,24 +68,11 @@ async function saveTitle(file: string, title: string) {
 describe('two saves of one person at once (two tabs)', () => {
   it('are two commits, each in the author\'s name with its own file only; the second is written once the first is committed', async () => {
     const start = git(draft, 'rev-parse', 'HEAD');
-    let release!: () => void;
-    let reached!: () => void;
-    let waiting!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const held = new Promise<void>((r) => (reached = r));
-    const queued = new Promise<void>((r) => (waiting = r));
     /** What the draft held when the second save came to write: its last commit's files, and anything not committed. */
     let atSecondWrite: { files: string; uncommitted: string } | undefined;
-    let writes = 0;
-    writeHooks.beforeWrite = async () => {
-      if (++writes === 1) {
-        reached();
-        await gate;
-      } else {
-        atSecondWrite = { files: git(draft, 'show', '--name-only', '--format=', 'HEAD'), uncommitted: git(draft, 'status', '--porcelain', '--', 'pages-data', 'public') };
-      }
-    };
-    writeHooks.queued = () => waiting();
+    const { held, queued, release } = holdFirstWrite(() => {
+      atSecondWrite = { files: git(draft, 'show', '--name-only', '--format=', 'HEAD'), uncommitted: git(draft, 'status', '--porcelain', '--', 'pages-data', 'public') };
+    });
 
     const first = saveTitle('services/microscopy.json', 'Microscopes for every laboratory');
     await held;

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/node/content/load';
 import { writeHooks } from '../../src/node/studio/writes';
 import { phonePhoto } from '../support/photos';
-import { startStudioApi, studioProject } from '../support/studio-api';
+import { holdFirstWrite, startStudioApi, studioProject } from '../support/studio-api';
 
 let root = '';
 let server: Awaited<ReturnType<typeof startStudioApi>>;
@@ -34,28 +34,6 @@ const send = (what: string, body: unknown) =>
   }));
 const open = async (file: string) => (await (await fetch(`${base}/__studio/api/document?file=${encodeURIComponent(file)}`)).json()) as { text: string; version: string };
 const problems = async () => (await loadContent(root)).problems.map((p) => `${p.file} ${p.code} ${p.message}`);
-
-/**
- * The next write of pages-data/ held just before its re-check (`held` resolves when it gets there) until
- * `release` is called; `queued` resolves when another change has to wait for a change in progress.
- */
-function holdFirstWrite() {
-  let release!: () => void;
-  let reached!: () => void;
-  let waiting!: () => void;
-  const gate = new Promise<void>((r) => (release = r));
-  const held = new Promise<void>((r) => (reached = r));
-  const queued = new Promise<void>((r) => (waiting = r));
-  let first = true;
-  writeHooks.beforeWrite = async () => {
-    if (!first) return;
-    first = false;
-    reached();
-    await gate;
-  };
-  writeHooks.queued = () => waiting();
-  return { held, queued, release };
-}
 
 /** A save of `file` with its hero's title changed, sent now. */
 async function saveTitle(file: string, title: string) {
