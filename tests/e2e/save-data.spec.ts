@@ -84,6 +84,64 @@ test('a page opened inside the app fetches a picture below the window only once 
   await expect.poll(() => requested.includes(src)).toBe(true);
 });
 
+/** Reports, as a console error the consoleErrors fixture collects, anything the page's Content-Security-Policy refuses. */
+const reportPolicyViolations = (page: Page) =>
+  page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`Content-Security-Policy refused ${e.blockedURI} (${e.effectiveDirective})`)),
+  );
+
+/** The page's pictures below the window, by the path each would fetch (its own src, or the one the page keeps for it). */
+const picturesBelow = (page: Page) =>
+  page.locator('main img').evaluateAll((imgs) =>
+    imgs.flatMap((img) => {
+      const box = img.getBoundingClientRect();
+      const path = img.getAttribute('src') ?? img.getAttribute('data-src');
+      return box.height > 0 && box.top >= innerHeight && path ? [path] : [];
+    }),
+  );
+
+test('the page the browser loads fetches a picture below the window only once it is scrolled into view', async ({ page, consoleErrors }) => {
+  await saveData(page);
+  await reportPolicyViolations(page);
+  const requested = pictureRequests(page);
+  await page.goto('/');
+  await hydrated(page);
+  // The pictures in the window arrive; those below it are not asked for, hold no address the browser
+  // could fetch, and keep their place.
+  await expect.poll(async () => (await lazyPictures(page)).filter((p) => p.inWindow).every((p) => p.src)).toBe(true);
+  const below = (await lazyPictures(page)).filter((p) => p.below);
+  expect(below.length).toBeGreaterThan(3);
+  for (const p of below) expect(p, p.alt ?? '').toMatchObject({ src: null, drawnAtItsSize: true });
+  const belowPaths = await picturesBelow(page);
+  expect(belowPaths).toContain('/images/pages/about.svg');
+  expect(requested.filter((path) => belowPaths.includes(path))).toEqual([]);
+
+  // Scrolled into view, a picture is fetched once and drawn at its size; the hydrated page keeps it.
+  const alt = (await page.locator('main img[data-src="/images/pages/about.svg"]').getAttribute('alt'))!;
+  const about = page.locator('main').getByAltText(alt, { exact: true });
+  await about.scrollIntoViewIfNeeded();
+  await expect(about).toHaveAttribute('src', '/images/pages/about.svg');
+  await expect.poll(() => about.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  const box = (await about.boundingBox())!;
+  expect(box.height).toBeCloseTo((box.width * Number(await about.getAttribute('height'))) / Number(await about.getAttribute('width')), 0);
+  expect(requested.filter((path) => path === '/images/pages/about.svg')).toHaveLength(1);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('without Save-Data, the page the browser loads is as the server sent it', async ({ page, consoleErrors }) => {
+  await reportPolicyViolations(page);
+  const requested = pictureRequests(page);
+  await page.goto('/');
+  await hydrated(page);
+  const below = (await lazyPictures(page)).filter((p) => p.below);
+  expect(below.length).toBeGreaterThan(3);
+  for (const p of below) expect(p.src, p.alt ?? '').toMatch(/^\/images\//);
+  await expect(page.locator('main [data-src], main [data-srcset]')).toHaveCount(0);
+  // The browser's own lazy loading fetches a picture just below the window ahead, as it always has.
+  await expect.poll(async () => requested.filter((path) => below.some((p) => p.src === path)).length).toBeGreaterThan(0);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('without Save-Data, the browser fetches a picture just below the window ahead, as it always has', async ({ page }) => {
   const requested = await openHomeInsideTheApp(page);
   await expect.poll(async () => {

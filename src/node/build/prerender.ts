@@ -28,6 +28,7 @@ import {
 import { buildSearchIndex } from './search-index.ts';
 import { SERVICE_WORKER_FILE, serviceWorker } from './service-worker.ts';
 import { jsonLdScript, structuredData } from './structured-data.ts';
+import { SAVE_DATA_SCRIPT } from '../../page/save-data.ts';
 
 const root = process.cwd();
 const dist = resolve(root, 'dist');
@@ -509,7 +510,7 @@ function searchReport(manifest: Manifest, index: SearchIndex, files: ReadonlyMap
  * Vite's page names the entry script and preloads its chunks in the head, so they download alongside
  * the HTML and CSS and run before the first paint. Instead the page names src/page/boot.js, which
  * fetches and starts them (listed in #app-chunks) once the page is on screen. Vite lists the entry's
- * chunks each after those it imports, the entry last.
+ * chunks each after those it imports, the entry last. The page's one inline script, for Save-Data, goes first.
  */
 function startAfterPaint(html: string): { template: string; entryChunks: string[]; boot: { file: string; code: Buffer } } {
   const entryChunks: string[] = [];
@@ -522,7 +523,10 @@ function startAfterPaint(html: string): { template: string; entryChunks: string[
       return `<!--app-chunks-->\n    <script type="module" src="/${boot.file}"></script>`;
     });
   if (!template.includes('<!--app-chunks-->')) throw new Error('the client build\'s index.html has no entry script');
-  return { template, entryChunks, boot };
+  // First in the head, before any picture is parsed (src/page/save-data.ts).
+  const charset = '<meta charset="UTF-8" />';
+  if (!template.includes(charset)) throw new Error(`the client build's index.html has no ${charset}`);
+  return { template: template.replace(charset, () => `${charset}\n    <script>${SAVE_DATA_SCRIPT}</script>`), entryChunks, boot };
 }
 
 /**

@@ -2,15 +2,19 @@
 // the site document, so the policy allows exactly what the site loads: the form endpoint it posts to,
 // the map it frames, the hosts of any remote picture in the content. src/node/build/host-files.ts writes
 // them into dist/ for each host.
+import { createHash } from 'node:crypto';
 import type { SiteDocument } from '../../../schemas/site.ts';
+import { SAVE_DATA_SCRIPT } from '../../page/save-data.ts';
 
 const origin = (url: string) => new URL(url).origin;
+/** A CSP source that allows one inline script, by the hash of its text. */
+const scriptHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 export function securityHeaders(site: SiteDocument, imageOrigins: readonly string[] = []): Record<string, string> {
   const endpoint = site.features.formEndpoint ? [origin(site.features.formEndpoint)] : [];
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${scriptHash(SAVE_DATA_SCRIPT)}`,
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self'", ...new Set(imageOrigins)].join(' '),
     "font-src 'self'",
