@@ -234,6 +234,35 @@ test('the photos move nothing while they load, on a phone and on a desktop, and 
   expect(consoleErrors).toEqual([]);
 });
 
+test('when the browser asks to save data, a photo below the window of the page the browser loads is fetched once it is in view, in one format at one width', async ({ page, consoleErrors }) => {
+  // As save-data.spec.ts does: the header, and navigator.connection.saveData stubbed.
+  await page.setExtraHTTPHeaders({ 'Save-Data': 'on' });
+  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+  await page.addInitScript(recordLayoutShifts);
+  const fetched: string[] = [];
+  page.on('request', (r) => void (/\/assets\/pictures\/bench-/.test(r.url()) && fetched.push(new URL(r.url()).pathname)));
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(url('/'));
+  await hydrated(page);
+  // The about picture (the page's second <picture>): below the window, its sources and its own
+  // address kept aside, nothing of it asked for.
+  const about = page.locator('main picture').nth(1);
+  const img = about.locator('img');
+  expect(await img.evaluate((el) => el.getBoundingClientRect().top >= innerHeight)).toBe(true);
+  await expect(about.locator('source[srcset]')).toHaveCount(0);
+  await expect(img).not.toHaveAttribute('src');
+  await expect(img).not.toHaveAttribute('srcset');
+  expect(fetched).toEqual([]);
+
+  await img.scrollIntoViewIfNeeded();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  expect(await img.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname)).toMatch(/\.avif$/);
+  expect(fetched).toHaveLength(1);
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { line: string }[] }).layoutShifts.map((s) => s.line));
+  expect(shifts).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('a picture whose file fails to load is replaced silently by the placeholder, its sources with it', async ({ page }) => {
   await page.route(/\/assets\/pictures\/bench-.*\.(avif|webp)$/, (r) => r.abort());
   await page.goto(url('/services/water-testing'));
