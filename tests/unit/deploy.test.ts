@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SiteDocument } from '../../schemas/site';
 import { loadContent } from '../../src/node/content/load';
 import { securityHeaders } from '../../src/node/serve/headers';
+import { SAVE_DATA_SCRIPT } from '../../src/page/save-data';
 import { addProducts } from '../support/products';
 import { scratchProject } from '../support/scratch';
 import { hostFiles, imageOrigins, NGINX_HEADERS_FILE, SERVER_HEADERS_FILE } from '../../src/node/build/host-files';
@@ -83,6 +85,11 @@ describe('the content security policy follows the site document (issue 15)', () 
   it('lets the page talk to its own origin, and to the form endpoint only when one is named', () => {
     expect(cspOf(site)['connect-src']).toBe("'self'");
     expect(cspOf({ ...site, features: { ...site.features, formEndpoint: 'https://forms.example.org/acacia/submit' } })['connect-src']).toBe("'self' https://forms.example.org");
+  });
+
+  it('runs the site\'s own script files and, of the scripts written into a page, only the one every page carries for Save-Data (issue 38)', () => {
+    const digest = createHash('sha256').update(SAVE_DATA_SCRIPT).digest('base64');
+    expect(cspOf(site)['script-src']).toBe(`'self' 'sha256-${digest}'`);
   });
 
   it('lets a form without scripts post to the mail program, and to the form endpoint only when one is named (D19)', () => {
