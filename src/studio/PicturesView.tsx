@@ -2,7 +2,7 @@
 // (each opens its document at its field in the Pages view), replacing one everywhere with an uploaded
 // file (asking whether each alt text still fits the new picture), and deleting one nothing uses.
 import { Alert, Box, Button, FileButton, Group, Image, List, Loader, Modal, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { api, type StudioLink, type StudioPicture, type StudioProblem, type Uploaded } from './api';
 import type { ViewProps } from './Studio';
 
@@ -42,12 +42,17 @@ export function PicturesView({ active, openDocument }: ViewProps) {
 
   const shown = useMemo(() => (pictures ?? []).filter((p) => p.path.toLowerCase().includes(filter.trim().toLowerCase())), [pictures, filter]);
   const close = () => (setDialog(undefined), setRefused(undefined));
-  const open = (link: { file: string; path: string }) => {
-    close();
-    openDocument(link.file.replace(/^pages-data\//, ''), dataPath(link.path));
-  };
+  const open = useCallback(
+    (link: { file: string; path: string }) => {
+      setDialog(undefined);
+      setRefused(undefined);
+      openDocument(link.file.replace(/^pages-data\//, ''), dataPath(link.path));
+    },
+    [openDocument],
+  );
+  const askDelete = useCallback((picture: StudioPicture) => (setRefused(undefined), setDialog({ kind: 'delete', picture })), []);
 
-  const startReplace = async (picture: StudioPicture, file: File | null) => {
+  const startReplace = useCallback(async (picture: StudioPicture, file: File | null) => {
     if (!file) return;
     setStatus(`Adding ${file.name}…`);
     // The page a picture is named after: the first that uses it.
@@ -56,7 +61,7 @@ export function PicturesView({ active, openDocument }: ViewProps) {
     setStatus(undefined);
     const alts = Object.fromEntries(picture.uses.filter((u) => u.alt !== undefined).map((u) => [`${u.file} ${altOf(u)}`, u.alt!]));
     setDialog({ kind: 'replace', picture, uploaded: answer.value, alts });
-  };
+  }, []);
   const cancelReplace = async (d: Extract<Dialog, { kind: 'replace' }>) => {
     close();
     // The upload made for it goes again (not a file that was there before it).
@@ -117,45 +122,7 @@ export function PicturesView({ active, openDocument }: ViewProps) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {shown.map((p) => (
-                <Table.Tr key={p.path} data-picture={p.path}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Image src={p.path} alt="" w={56} h={42} fit="contain" loading="lazy" />
-                      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>{p.path}</Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{size(p.bytes)}</Text>
-                    {p.width && <Text size="xs" c="dimmed">{p.width} × {p.height} px</Text>}
-                  </Table.Td>
-                  <Table.Td>
-                    {p.uses.length + p.code.length === 0 && <Text size="sm" c="dimmed">Not used</Text>}
-                    <Stack gap={2}>
-                      {p.uses.map((u) => (
-                        <UnstyledButton key={`${u.file}:${u.path}`} onClick={() => open(u)} fz="sm" title="Open the document at this field">
-                          <Text span fz="sm" td="underline">{u.file}:{u.line}</Text> <Text span fz="xs" c="dimmed">{u.field}</Text>
-                        </UnstyledButton>
-                      ))}
-                      {p.code.map((c) => (
-                        <Text key={c} fz="sm">{c} <Text span fz="xs" c="dimmed">(the site's code)</Text></Text>
-                      ))}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {p.uses.length > 0 && (
-                        <FileButton onChange={(f) => void startReplace(p, f)} accept={ACCEPT}>
-                          {(button) => <Button {...button} size="compact-xs" variant="light" aria-label={`Replace ${p.path} everywhere`}>Replace…</Button>}
-                        </FileButton>
-                      )}
-                      <Button size="compact-xs" variant="subtle" color="red" aria-label={`Delete ${p.path}`} onClick={() => (setRefused(undefined), setDialog({ kind: 'delete', picture: p }))}>
-                        Delete…
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+              <PictureRows shown={shown} open={open} startReplace={startReplace} askDelete={askDelete} />
             </Table.Tbody>
           </Table>
         )}
@@ -215,6 +182,62 @@ export function PicturesView({ active, openDocument }: ViewProps) {
     </Box>
   );
 }
+
+/**
+ * The list's rows, drawn again only when the list or the filter changes: opening a dialog, or typing in
+ * one, does not redraw a row (on a busy machine, redrawing every row held each keystroke and the
+ * dialog's opening for seconds).
+ */
+const PictureRows = memo(function PictureRows({ shown, open, startReplace, askDelete }: {
+  shown: StudioPicture[];
+  open(link: { file: string; path: string }): void;
+  startReplace(picture: StudioPicture, file: File | null): Promise<unknown>;
+  askDelete(picture: StudioPicture): void;
+}) {
+  return (
+    <>
+      {shown.map((p) => (
+        <Table.Tr key={p.path} data-picture={p.path}>
+          <Table.Td>
+            <Group gap="xs" wrap="nowrap">
+              <Image src={p.path} alt="" w={56} h={42} fit="contain" loading="lazy" />
+              <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>{p.path}</Text>
+            </Group>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{size(p.bytes)}</Text>
+            {p.width && <Text size="xs" c="dimmed">{p.width} × {p.height} px</Text>}
+          </Table.Td>
+          <Table.Td>
+            {p.uses.length + p.code.length === 0 && <Text size="sm" c="dimmed">Not used</Text>}
+            <Stack gap={2}>
+              {p.uses.map((u) => (
+                <UnstyledButton key={`${u.file}:${u.path}`} onClick={() => open(u)} fz="sm" title="Open the document at this field">
+                  <Text span fz="sm" td="underline">{u.file}:{u.line}</Text> <Text span fz="xs" c="dimmed">{u.field}</Text>
+                </UnstyledButton>
+              ))}
+              {p.code.map((c) => (
+                <Text key={c} fz="sm">{c} <Text span fz="xs" c="dimmed">(the site's code)</Text></Text>
+              ))}
+            </Stack>
+          </Table.Td>
+          <Table.Td>
+            <Group gap="xs" wrap="nowrap">
+              {p.uses.length > 0 && (
+                <FileButton onChange={(f) => void startReplace(p, f)} accept={ACCEPT}>
+                  {(button) => <Button {...button} size="compact-xs" variant="light" aria-label={`Replace ${p.path} everywhere`}>Replace…</Button>}
+                </FileButton>
+              )}
+              <Button size="compact-xs" variant="subtle" color="red" aria-label={`Delete ${p.path}`} onClick={() => askDelete(p)}>
+                Delete…
+              </Button>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </>
+  );
+});
 
 /** Why the server refused, with the places or problems in the way (each opens its document at its field). */
 function Refused({ failure, open }: { failure: Failure; open(link: { file: string; path: string }): void }) {
