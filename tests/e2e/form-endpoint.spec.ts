@@ -266,6 +266,19 @@ const keptMessages = (page: Page) =>
     OUTBOX,
   );
 
+/**
+ * Sends with the network down: the page says the message is kept, the endpoint gets nothing and one
+ * message is kept on the device; then the network comes back, the endpoint answering 200.
+ */
+async function sentOfflineThenOnline(page: Page, { posted, answerWith }: { posted: unknown[]; answerWith: (a: Answer) => void }, send: Locator, isMobile: boolean) {
+  await goOffline(page.context(), answerWith);
+  await press(send, isMobile);
+  await expect(page.getByRole('alert').filter({ hasText: 'Saved on this phone, not sent yet' })).toBeVisible();
+  expect(posted).toEqual([]);
+  expect(await keptMessages(page)).toBe(1);
+  await backOnline(page.context(), answerWith, 200);
+}
+
 /** Adds each product to the quote list from its own page. */
 async function addToQuoteList(page: Page, products: string[], isMobile: boolean) {
   for (const product of products) {
@@ -322,7 +335,7 @@ test.describe('written offline (issue 38 item 4)', () => {
     expect(again.posted).toEqual([{ email: 'lab@uni.example', subject: 'Newsletter subscription', id: (posted[0] as { id: string }).id }]);
   });
 
-  test("a quote dialog's request is kept on the phone, then sent exactly once when the network is back", async ({ page, context, isMobile }) => {
+  test("a quote dialog's request is kept on the phone, then sent exactly once when the network is back", async ({ page, isMobile }) => {
     const { posted, answerWith } = await endpoint(page, 200);
     await page.goto(`${site.url}/policies`);
     await hydrated(page);
@@ -331,18 +344,13 @@ test.describe('written offline (issue 38 item 4)', () => {
     await dialog.getByLabel('Full Name').fill('Otieno');
     await dialog.getByLabel('Email Address').fill('otieno@county.example');
     await dialog.getByLabel('Details').fill('Two turbidity meters');
-    await goOffline(context, answerWith);
-    await press(dialog.getByRole('button', { name: 'Send Request' }), isMobile);
-    await expect(page.getByRole('alert').filter({ hasText: 'Saved on this phone, not sent yet' })).toBeVisible();
-    expect(posted).toEqual([]);
-    expect(await keptMessages(page)).toBe(1);
-    await backOnline(context, answerWith, 200);
+    await sentOfflineThenOnline(page, { posted, answerWith }, dialog.getByRole('button', { name: 'Send Request' }), isMobile);
     await expect(page.getByRole('alert').filter({ hasText: 'Sent: Quote Request from Otieno' })).toBeVisible();
     expect(posted).toEqual([{ name: 'Otieno', email: 'otieno@county.example', phone: '', company: '', details: 'Two turbidity meters', subject: 'Quote Request from Otieno', id: expect.any(String) }]);
     expect(await keptMessages(page)).toBe(0);
   });
 
-  test('a quote list sent offline is kept on the phone, then sent exactly once, with every product, when the network is back', async ({ page, context, isMobile }) => {
+  test('a quote list sent offline is kept on the phone, then sent exactly once, with every product, when the network is back', async ({ page, isMobile }) => {
     const { posted, answerWith } = await endpoint(page, 200);
     await addToQuoteList(page, ['photometer-7500', 'md-610-photometer'], isMobile);
     await page.goto(`${site.url}/quote`);
@@ -350,12 +358,7 @@ test.describe('written offline (issue 38 item 4)', () => {
     const form = page.getByRole('form', { name: 'Request a quote' });
     await form.getByLabel('Full Name', { exact: false }).fill('Otieno');
     await form.getByLabel('Email Address', { exact: false }).fill('otieno@county.example');
-    await goOffline(context, answerWith);
-    await press(form.getByRole('button', { name: 'Send Request' }), isMobile);
-    await expect(page.getByRole('alert').filter({ hasText: 'Saved on this phone, not sent yet' })).toBeVisible();
-    expect(posted).toEqual([]);
-    expect(await keptMessages(page)).toBe(1);
-    await backOnline(context, answerWith, 200);
+    await sentOfflineThenOnline(page, { posted, answerWith }, form.getByRole('button', { name: 'Send Request' }), isMobile);
     await expect(page.getByRole('alert').filter({ hasText: 'Sent: Quote Request from Otieno (2 products)' })).toBeVisible();
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({
