@@ -43,7 +43,7 @@ test('a page whose document names another build, followed inside the app, is loa
   // then loads is shown as it came (its document not checked again), never loaded a second time.
   const build = await page.evaluate(() => document.querySelector<HTMLElement>('script[data-build]')?.dataset.build);
   expect(build).toMatch(/^[0-9a-f]{32}$/);
-  await page.route('**/_data/pages/policies/index.json', async (route) => {
+  await page.route('**/_data/pages/policies.json', async (route) => {
     const res = await route.fetch();
     const doc = (await res.json()) as { build?: string };
     expect(doc.build).toBe(build);
@@ -53,7 +53,7 @@ test('a page whose document names another build, followed inside the app, is loa
   const link = page.locator('footer').getByRole('link', { name: 'Policies', exact: true });
   if (!isMobile) {
     // A pointer resting on the link fetches its document ahead: following it still checks the build.
-    const preloaded = page.waitForResponse('**/_data/pages/policies/index.json');
+    const preloaded = page.waitForResponse('**/_data/pages/policies.json');
     await link.hover();
     await preloaded;
     expect(await marked(page)).toBe(true);

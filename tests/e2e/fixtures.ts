@@ -26,7 +26,7 @@ export const test = base.extend<{ noNetwork: void; consoleErrors: string[] }>({
       // The browser's own line for a not-found document answered with status 404, as it should be.
       if (text.includes('status of 404') && msg.location().url === page.url()) return;
       // The same for the document of a path no page answers, which the app asks for by its path (src/page/load.ts).
-      if (text.includes('status of 404') && new URL(msg.location().url || 'about:blank').pathname.startsWith('/_data/pages/')) return;
+      if (text.includes('status of 404') && new URL(msg.location().url || 'about:blank').pathname.startsWith('/_data/pages')) return;
       errors.push(`${msg.type()}: ${text}`);
     });
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));

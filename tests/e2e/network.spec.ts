@@ -118,7 +118,7 @@ test('when the notices cannot be fetched, the contact form still says its messag
 test("a page whose document cannot be fetched when its link is followed is loaded from the server instead, and reads in full", async ({ page, isMobile, consoleErrors }) => {
   await page.goto('/services');
   await hydrated(page);
-  await page.route('**/_data/pages/services/water-testing/index.json', (r) => r.abort('internetdisconnected'));
+  await page.route('**/_data/pages/services/water-testing.json', (r) => r.abort('internetdisconnected'));
   const documentLoaded = page.waitForEvent('load');
   await press(page.locator('main').getByRole('link', { name: /water testing/i }).first(), isMobile);
   // The browser loaded it as a document (the prerendered page), rather than the app showing an error.
@@ -128,7 +128,7 @@ test("a page whose document cannot be fetched when its link is followed is loade
   await expect(page.locator('#partners').getByRole('heading', { name: 'Palintest', exact: true })).toBeVisible();
   await expect(page.getByText('This page could not be shown')).toHaveCount(0);
   // Only the failed fetches themselves are reported.
-  expect(consoleErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED|water-testing\/index\.json/.test(e))).toEqual([]);
+  expect(consoleErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED|_data\/pages\/services\/water-testing\.json/.test(e))).toEqual([]);
 });
 
 test('with none of its scripts arriving, a page still reads in full and its links still lead on', async ({ page, isMobile }) => {

@@ -77,7 +77,7 @@ test('when the browser asks to save data, nothing is fetched ahead, and a tap st
     await page.getByRole('button', { name: 'Search the site' }).hover();
     await idleFor(page, 5);
   }
-  expect((await fetched(page)).filter((p) => /^\/assets\/(OverlayHost|SearchDialog|MobileMenu|PolicyText)-/.test(p) || /^\/_data\/pages\/.+\/index\.json$/.test(p))).toEqual([]);
+  expect((await fetched(page)).filter((p) => /^\/assets\/(OverlayHost|SearchDialog|MobileMenu|PolicyText)-/.test(p) || /^\/_data\/pages\/.+\.json$/.test(p))).toEqual([]);
   await press(page.getByRole('link', { name: 'Request Quote' }).first(), isMobile);
   await expect(page.getByRole('dialog', { name: 'Request a Quote' })).toBeVisible();
 });

@@ -1,6 +1,7 @@
 // npm run dev, in a scratch copy: a page whose document has a problem is not answered as a page that
 // does not exist (the app would show "Page not found" for a file that is there).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageDataPath } from '../../schemas/routes';
 import { type DevServer, startDevServer } from '../support/dev-server';
 import { type Scratch, scratchProject } from '../support/scratch';
 
@@ -15,7 +16,7 @@ afterAll(async () => {
   scratch?.remove();
 });
 
-const data = (route: string) => fetch(`${dev.url}/_data/pages${route}/index.json`);
+const data = (route: string) => fetch(`${dev.url}${pageDataPath(route)}`);
 const heading = async (route: string) => ((await (await data(route)).json()) as { blocks: { block: { title?: string } }[] }).blocks[0]!.block.title;
 type Page = { blocks: { title?: string; [key: string]: unknown }[] };
 

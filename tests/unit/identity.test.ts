@@ -90,7 +90,7 @@ describe('a company that changes pages-data/site.json alone', { timeout: 600_000
     const page = (route: string) => readFileSync(join(scratch.dir, 'dist', route, 'index.html'), 'utf8');
     expect(page('privacy-policy')).toContain('Baobab Labs Ltd supplies');
     expect(page('terms-of-service')).toContain('Baobab Labs Ltd (&quot;we&quot;');
-    const water = JSON.parse(readFileSync(join(scratch.dir, 'dist/_data/pages/services/water-testing/index.json'), 'utf8')) as unknown;
+    const water = JSON.parse(readFileSync(join(scratch.dir, 'dist/_data/pages/services/water-testing.json'), 'utf8')) as unknown;
     expect(JSON.stringify(water)).toContain('"email":"hello@baobablabs.co.ke"');
   });
 });

@@ -379,7 +379,7 @@ ${lines.map((l) => `    ${l}`).join(',\n')}
     const doc = redirects(
       '{ "from": "/robots.txt", "to": "/contact" }',
       '{ "from": "/sitemap.xml", "to": "/contact" }',
-      '{ "from": "/_data/pages/index.json", "to": "/contact" }',
+      '{ "from": "/_data/pages.json", "to": "/contact" }',
       '{ "from": "/assets/[id]", "to": "/products/[id]" }',
       '{ "from": "/contact.html", "to": "/privacy-policy" }',
       '{ "from": "/services/index.html", "to": "/contact" }',

@@ -7,15 +7,10 @@
 import { redirectsFilePath } from '../../lib/redirects.ts';
 import { facetFiles } from '../build/facets.ts';
 import { searchFiles } from '../build/search-index.ts';
+import { routeOfDataPath } from '../../../schemas/routes.ts';
 import { type Content, resolvePage } from './load.ts';
 
 const PAGES = '/_data/pages';
-
-/** The route whose document a path names: /_data/pages/services/x/index.json is /services/x. */
-export function routeOfDataPath(path: string): string | undefined {
-  const m = /^\/_data\/pages((?:\/[a-z0-9-]+)*)\/index\.json$/.exec(path);
-  return m ? m[1] || '/' : undefined;
-}
 
 /** Every such file but the pages' documents, by its path: the search index's files, the facets and the redirects. */
 export function dataFiles(content: Content): Map<string, string> {

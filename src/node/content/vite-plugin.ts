@@ -8,8 +8,8 @@ import { resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import type { SiteDocument } from '../../../schemas/site.ts';
 import { builtSite, type Content, formatProblem, loadContent, type Problem } from './load.ts';
-import { dataFile, routeOfDataPath } from './page-data.ts';
-import { canonicalPath, routeOfFile } from '../../../schemas/routes.ts';
+import { dataFile } from './page-data.ts';
+import { canonicalPath, routeOfDataPath, routeOfFile } from '../../../schemas/routes.ts';
 
 /** Whether the document in `file` (pages-data/…) is the page at `route` (a partner page at its short address too). */
 const servesAt = (file: string, route: string) => {
