@@ -187,3 +187,13 @@ test('a build stopped halfway leaves dist/ as it was, and the next build is full
     copy.remove();
   }
 });
+
+test('a build whose dist/ lost a file the last build made builds again in full, says which, and is the same as a full build', async () => {
+  const { log, difference } = await afterChange((copy) => {
+    rmSync(join(copy.dir, 'dist/services/water-testing/index.html.br'));
+    copy.editJson<{ description: string }>(productFile(products[1]!.id), (p) => void (p.description = 'Written again beside a lost file.'));
+  });
+  expect(log).toContain('full build: a file of the last build is gone from dist/ (services/water-testing/index.html.br)');
+  expect(drawn(log).drawn).toBe(drawn(log).routes);
+  expect(difference).toBeUndefined();
+});

@@ -14,8 +14,9 @@
 // Whatever has no record, or a different one, is made: an output the build does not know is made anew.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 /** The record, under dist/ (a dot folder no server sends). */
 export const RECORD_FILE = '.vite/build.json';
@@ -171,32 +172,101 @@ export function recordText(record: BuildRecord): string {
 }
 
 /**
- * Puts the last build's file at `rel` into the new folder under the same path, as a second name for it
- * (a hard link: no copy, and the last build's folder stays whole until the new one replaces it). Nothing
- * is ever written into a file put there this way: a file the build makes is a new one. False when the
- * last build has no such file.
+ * Worker code: puts groups of the last build's files (workerData.from) into the new folder (workerData.to)
+ * under the same paths, each as a second name for the same file (a hard link: no copy, and the last
+ * build's folder stays whole until the new one replaces it). Nothing is ever written into a file put
+ * there this way: a file the build makes is a new one. A group is taken whole or not at all; each batch
+ * is answered with the first file the last build lacks, or null.
  */
-export function takeFile(from: string, to: string, rel: string): boolean {
+const TAKER = `
+const { copyFileSync, linkSync, mkdirSync, unlinkSync } = require('node:fs');
+const { dirname, join } = require('node:path');
+const { parentPort, workerData: { from, to } } = require('node:worker_threads');
+// One mkdir per folder (thousands of them, for a catalogue's pages).
+const folders = new Set();
+function take(rel) {
   const target = join(to, rel);
-  made(dirname(target));
+  if (!folders.has(dirname(target))) mkdirSync(dirname(target), { recursive: true }), folders.add(dirname(target));
   try {
     linkSync(join(from, rel), target);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return false;
+    if (err.code === 'ENOENT') return false;
     // Another file system, or one without hard links: a copy.
-    if (code === 'EXDEV' || code === 'EPERM' || code === 'ENOTSUP') {
-      copyFileSync(join(from, rel), target);
-      return true;
-    }
-    throw err;
+    if (err.code === 'EXDEV' || err.code === 'EPERM' || err.code === 'ENOTSUP') copyFileSync(join(from, rel), target);
+    else throw err;
   }
   return true;
 }
+parentPort.on('message', (groups) => {
+  let lacking = null;
+  for (const group of groups) {
+    const i = group.findIndex((rel) => !take(rel));
+    if (i < 0) continue;
+    group.slice(0, i).forEach((rel) => unlinkSync(join(to, rel)));
+    lacking ??= group[i];
+  }
+  parentPort.postMessage(lacking);
+});
+`;
 
-/** The folders made for the files taken: one mkdir each (thousands of them, for a catalogue's pages). */
-const folders = new Set<string>();
-const made = (dir: string) => folders.has(dir) || (mkdirSync(dir, { recursive: true }), folders.add(dir));
+/**
+ * Takes the last build's files into the new folder (TAKER) on a thread of its own, started with the first
+ * file, while the build goes on: making folders and links is the file system's work, some 2.7 s for the
+ * 21,000 folders and 68,000 files of 10,000 products' pages on 2 cores, which the build no longer waits for.
+ */
+export function taker(from: string, to: string) {
+  let worker: Worker | undefined;
+  let batch: string[][] = [];
+  let posted = 0;
+  let answered = 0;
+  let lacking: string | undefined;
+  let failure: unknown;
+  const waiting: (() => void)[] = [];
+  const wake = () => waiting.splice(0).forEach((resolve) => resolve());
+  const start = () => {
+    const w = new Worker(TAKER, { eval: true, workerData: { from, to } });
+    w.on('message', (first: string | null) => {
+      answered++;
+      lacking ??= first ?? undefined;
+      if (answered === posted) wake();
+    });
+    w.on('error', (err) => {
+      failure ??= err;
+      wake();
+    });
+    return w;
+  };
+  const flush = () => {
+    if (batch.length === 0) return;
+    (worker ??= start()).postMessage(batch);
+    posted++;
+    batch = [];
+  };
+  return {
+    /** Takes these files (paths under both folders), all of them, or none when the last build lacks one. */
+    take(group: string[]) {
+      batch.push(group);
+      if (batch.length === 256) flush();
+    },
+    /** Resolves once every file given has been taken: with the first the last build lacked, or undefined. */
+    async settled(): Promise<string | undefined> {
+      flush();
+      if (answered < posted && failure === undefined) await new Promise<void>((resolve) => waiting.push(resolve));
+      if (failure !== undefined) throw failure;
+      return lacking;
+    },
+    /** As settled, then stops the thread. */
+    async end(): Promise<string | undefined> {
+      try {
+        return await this.settled();
+      } finally {
+        await worker?.terminate();
+      }
+    },
+  };
+}
+
+export type Taker = ReturnType<typeof taker>;
 
 /**
  * Copies public/ into the new folder as the client build does (vite's copyDir: every file, links
