@@ -3,8 +3,6 @@
 // nothing). Everything is written into a new folder, which replaces dist/ once complete.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,6 +26,7 @@ import {
 import { buildSearchIndex } from './search-index.ts';
 import { SERVICE_WORKER_FILE, serviceWorker } from './service-worker.ts';
 import { jsonLdScript, structuredData } from './structured-data.ts';
+import { onWorkers } from './workers.ts';
 import { SAVE_DATA_SCRIPT } from '../../page/save-data.ts';
 
 const root = process.cwd();
@@ -160,10 +159,8 @@ async function bundles(reuse: BuildRecord | undefined, taken: Taker): Promise<Bu
   const lastClient = reuse && serverFiles.length > 0 && reuse.bundle.files.every((rel) => existsSync(join(dist, rel))) ? filesHash(dist, reuse.bundle.files) : undefined;
   if (reuse && lastClient && reuse.bundle.hash === hashOf(lastClient, filesHash(ssrOut, serverFiles))) {
     copyPublic(root, out);
-    for (const rel of reuse.bundle.files) {
-      if (existsSync(join(out, rel))) unlinkSync(join(out, rel));
-      taken.take([rel]);
-    }
+    for (const rel of reuse.bundle.files) if (existsSync(join(out, rel))) unlinkSync(join(out, rel));
+    taken.take(reuse.bundle.files);
     const gone = await taken.settled();
     if (gone) throw new Error(`dist/${gone} was deleted while the build read it`);
     const manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -252,7 +249,7 @@ async function renderPages(content: Content, site: ReturnType<typeof builtSite>,
 function takeOutputs(taken: Taker, files: readonly string[]): boolean {
   const sizes = files.map((f) => statSync(join(dist, f), { throwIfNoEntry: false })?.size);
   if (sizes.includes(undefined)) return false;
-  taken.take(files.flatMap((f, i) => [f, ...(sizes[i]! >= 1024 ? [`${f}.gz`, `${f}.br`] : [])]));
+  taken.take(files.flatMap((f, i) => [f, ...copiesOf(f, sizes[i]!)]));
   return true;
 }
 
@@ -274,10 +271,10 @@ function writeSiteFiles(content: Content, site: ReturnType<typeof builtSite>, re
   const same = new Map<string, { hash: string; copies: boolean }>();
   for (const [rel, text] of files) {
     const { hash } = compression(rel, text, fromContent);
-    const copies = Buffer.byteLength(text) >= 1024;
+    const copies = copiesOf(rel, Buffer.byteLength(text));
     if (reuse?.compressed[rel] === hash) {
-      taken.take([rel, ...(copies ? [`${rel}.gz`, `${rel}.br`] : [])]);
-      same.set(rel, { hash, copies });
+      taken.take([rel, ...copies]);
+      same.set(rel, { hash, copies: copies.length > 0 });
       continue;
     }
     mkdirSync(dirname(join(out, rel)), { recursive: true });
@@ -317,83 +314,6 @@ function phases() {
   };
 }
 
-/**
- * Starts `code` on as many worker threads as there are cores, when first given something to do. `post`
- * hands them items (to the one with the fewest waiting); each worker posts one message per item, which
- * `each` gets here as they come, in no set order. `end` resolves once every item posted has been
- * answered. The worker code takes its items with WORK (below). Rendering a product's page takes some
- * 4 ms of CPU, compressing it and its document some 2.
- */
-function onWorkers<M>(code: string, shared: unknown, each: (message: M) => void) {
-  const workers: { thread: Worker; waiting: number }[] = [];
-  let posted = 0;
-  let answered = 0;
-  let failure: unknown;
-  let finished: (() => void) | undefined;
-  let stopping = false;
-  const fail = (err: unknown) => {
-    failure ??= err;
-    finished?.();
-  };
-  /** A worker more: one is started when every one has work waiting (a build that draws a page or two starts one). */
-  const start = () => {
-    const w = {
-      // React's production build renders some three times as fast as its development build, which a
-      // worker would take (NODE_ENV unset); the browser runs the production build too.
-      thread: new Worker(`${WORK}\n${code}`, { eval: true, workerData: shared, env: { ...process.env, NODE_ENV: 'production' } }),
-      waiting: 0,
-    };
-    workers.push(w);
-    w.thread.on('message', (message: M) => {
-      w.waiting--;
-      answered++;
-      try {
-        each(message);
-      } catch (err) {
-        fail(err);
-      }
-      if (answered === posted) finished?.();
-    });
-    w.thread.on('error', fail);
-    w.thread.on('exit', (code) => stopping || fail(new Error(`a build worker stopped (exit ${code}) with ${w.waiting} items unanswered`)));
-  };
-  return {
-    post(items: readonly unknown[]) {
-      if (items.length === 0) return;
-      if (workers.length < availableParallelism() && workers.every((w) => w.waiting > 0)) start();
-      const w = workers.reduce((a, b) => (b.waiting < a.waiting ? b : a));
-      w.waiting += items.length;
-      posted += items.length;
-      w.thread.postMessage(items);
-    },
-    /** Resolves once every item posted has been answered; rejects with the first failure (a worker's, or `each`'s). */
-    async end() {
-      await new Promise<void>((resolve) => {
-        finished = resolve;
-        if (answered === posted || failure !== undefined) resolve();
-      });
-      stopping = true;
-      await Promise.all(workers.map((w) => w.thread.terminate()));
-      if (failure !== undefined) throw failure;
-    },
-  };
-}
-
-/** Worker code: work(handle) calls handle(item) for each item posted to the worker, one at a time, and posts what it returns. */
-const WORK = `
-const { parentPort, workerData } = require('node:worker_threads');
-function work(handle) {
-  const queue = [];
-  let running = false;
-  parentPort.on('message', async (items) => {
-    queue.push(...items);
-    if (running) return;
-    running = true;
-    while (queue.length) parentPort.postMessage(await handle(queue.shift()));
-    running = false;
-  });
-}
-`;
 
 /** The most addresses one sitemap file may list (sitemaps.org); past it, sitemap.xml is an index of several. */
 export const SITEMAP_MAX = 50_000;
@@ -430,6 +350,10 @@ export function sitemaps(siteUrl: string, content: Pick<Content, 'routes'>, max 
 const CONTENT = { gzip: 6, brotli: 5 };
 const RELEASE = { gzip: 9, brotli: 11 };
 
+/** A text file of this many bytes or more gets a .gz and a .br copy (COMPRESS); these are their paths. */
+const COMPRESSED_FROM = 1024;
+const copiesOf = (rel: string, bytes: number): string[] => (bytes >= COMPRESSED_FROM ? [`${rel}.gz`, `${rel}.br`] : []);
+
 /**
  * The most a page's brotli copy may weigh to arrive in the first round trip of a new connection: TCP's
  * first window is 10 segments of 1,460 bytes (14,600), of which the response's headers take some 0.8 KB
@@ -462,7 +386,7 @@ function put(path, data) {
 const brotli = (data, quality) => zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
 /** A page (page: true) past FIRST_ROUND_TRIP at these levels is compressed at RELEASE's. */
 function compress(path, data, levels, page = false) {
-  if (data.length < 1024) return false;
+  if (data.length < ${COMPRESSED_FROM}) return false;
   let br = brotli(data, levels.brotli);
   if (page && br.length > ${FIRST_ROUND_TRIP}) {
     levels = RELEASE;
@@ -538,8 +462,9 @@ async function precompress(
     const { levels, hash } = compression(rel, data, fromContent);
     hashes[rel] = hash;
     if (reuse?.compressed[rel] === hash) {
-      if (data.length >= 1024) taken.take([`${rel}.gz`, `${rel}.br`]);
-      reused += Number(data.length >= 1024);
+      const copies = copiesOf(rel, data.length);
+      taken.take(copies);
+      reused += Number(copies.length > 0);
       continue;
     }
     batch.push([rel, levels]);

@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { onWorkers } from './workers.ts';
 
 /** The record, under dist/ (a dot folder no server sends). */
 export const RECORD_FILE = '.vite/build.json';
@@ -172,16 +172,16 @@ export function recordText(record: BuildRecord): string {
 }
 
 /**
- * Worker code: puts groups of the last build's files (workerData.from) into the new folder (workerData.to)
- * under the same paths, each as a second name for the same file (a hard link: no copy, and the last
- * build's folder stays whole until the new one replaces it). Nothing is ever written into a file put
- * there this way: a file the build makes is a new one. A group is taken whole or not at all; each batch
- * is answered with the first file the last build lacks, or null.
+ * Worker code (workers.ts WORK): puts the last build's files (workerData.from) into the new folder
+ * (workerData.to) under the same paths, each as a second name for the same file (a hard link: no copy,
+ * and the last build's folder stays whole until the new one replaces it). Nothing is ever written into a
+ * file put there this way: a file the build makes is a new one. Answers each list of files with the
+ * first the last build lacks (the build then starts again in full), or null.
  */
 const TAKER = `
-const { copyFileSync, linkSync, mkdirSync, unlinkSync } = require('node:fs');
+const { copyFileSync, linkSync, mkdirSync } = require('node:fs');
 const { dirname, join } = require('node:path');
-const { parentPort, workerData: { from, to } } = require('node:worker_threads');
+const { from, to } = workerData;
 // One mkdir per folder (thousands of them, for a catalogue's pages).
 const folders = new Set();
 function take(rel) {
@@ -197,71 +197,38 @@ function take(rel) {
   }
   return true;
 }
-parentPort.on('message', (groups) => {
-  let lacking = null;
-  for (const group of groups) {
-    const i = group.findIndex((rel) => !take(rel));
-    if (i < 0) continue;
-    group.slice(0, i).forEach((rel) => unlinkSync(join(to, rel)));
-    lacking ??= group[i];
-  }
-  parentPort.postMessage(lacking);
-});
+work((files) => files.find((rel) => !take(rel)) ?? null);
 `;
 
 /**
  * Takes the last build's files into the new folder (TAKER) on a thread of its own, started with the first
- * file, while the build goes on: making folders and links is the file system's work, some 2.7 s for the
- * 21,000 folders and 68,000 files of 10,000 products' pages on 2 cores, which the build no longer waits for.
+ * file, while the build goes on: making folders and links is the file system's work (on ext4 a folder
+ * some 0.1-0.3 ms, a link some 0.01 ms), which the build no longer waits for.
  */
 export function taker(from: string, to: string) {
-  let worker: Worker | undefined;
-  let batch: string[][] = [];
-  let posted = 0;
-  let answered = 0;
   let lacking: string | undefined;
-  let failure: unknown;
-  const waiting: (() => void)[] = [];
-  const wake = () => waiting.splice(0).forEach((resolve) => resolve());
-  const start = () => {
-    const w = new Worker(TAKER, { eval: true, workerData: { from, to } });
-    w.on('message', (first: string | null) => {
-      answered++;
-      lacking ??= first ?? undefined;
-      if (answered === posted) wake();
-    });
-    w.on('error', (err) => {
-      failure ??= err;
-      wake();
-    });
-    return w;
-  };
+  const thread = onWorkers<string | null>(TAKER, { from, to }, (first) => void (lacking ??= first ?? undefined), 1);
+  let batch: string[] = [];
   const flush = () => {
-    if (batch.length === 0) return;
-    (worker ??= start()).postMessage(batch);
-    posted++;
+    if (batch.length) thread.post([batch]);
     batch = [];
   };
   return {
-    /** Takes these files (paths under both folders), all of them, or none when the last build lacks one. */
-    take(group: string[]) {
-      batch.push(group);
-      if (batch.length === 256) flush();
+    take(files: readonly string[]) {
+      batch.push(...files);
+      if (batch.length >= 1024) flush();
     },
     /** Resolves once every file given has been taken: with the first the last build lacked, or undefined. */
     async settled(): Promise<string | undefined> {
       flush();
-      if (answered < posted && failure === undefined) await new Promise<void>((resolve) => waiting.push(resolve));
-      if (failure !== undefined) throw failure;
+      await thread.settled();
       return lacking;
     },
     /** As settled, then stops the thread. */
     async end(): Promise<string | undefined> {
-      try {
-        return await this.settled();
-      } finally {
-        await worker?.terminate();
-      }
+      flush();
+      await thread.end();
+      return lacking;
     },
   };
 }
