@@ -133,6 +133,23 @@ test('the prerendered HTML names the widths and the sizes of each slot; the open
   expect(card!.img).toMatch(/style="object-position:20% 30%"/);
 });
 
+test('the commonest phones fetch a photo at the width their screen needs, not the next one up', async ({ browser }) => {
+  // A full-width slide on a 360 px screen at twice the density (HD+ screens) needs 720 px; the hero beside
+  // the heading, the screen less its margins, 716 at 390 px and 2, and 665 at 412 px and 1.75 (Lighthouse's phone).
+  const phones = [[360, 2, '/', 'slide'], [390, 2, '/services/water-testing', 'bench'], [412, 1.75, '/services/water-testing', 'bench']] as const;
+  for (const [width, deviceScaleFactor, route, photo] of phones) {
+    // A phone's screen is its viewport (the project's desktop screen, 1920 px wide, would be taken before the page's meta viewport).
+    const context = await browser.newContext({ viewport: { width, height: 800 }, screen: { width, height: 800 }, deviceScaleFactor, isMobile: true });
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on('request', (r) => void (r.url().includes(`/assets/pictures/${photo}-`) && fetched.push(r.url().split('-').pop()!)));
+    await page.goto(url(route));
+    await expect(page.locator(photo === 'slide' ? '.hero-slide-image' : '.hero-image').first()).toHaveJSProperty('complete', true);
+    expect(fetched, `${route} at ${width} px and ${deviceScaleFactor}`).toEqual(['720.avif']);
+    await context.close();
+  }
+});
+
 test('the link preview is a 1200×630 JPEG cropped around the focal point, without metadata', async () => {
   const og = (route: string) => /<meta property="og:image" content="([^"]+)"/.exec(html(route))![1]!;
   const share = new URL(og('/services/water-testing')).pathname;

@@ -125,10 +125,10 @@ describe('the widths the build encodes (plan.ts)', () => {
   });
 
   it('the ladder up to what is needed, never wider than the file', () => {
-    expect(ladderWidths(4000, 1918)).toEqual([320, 480, 640, 800, 1080, 1440, 1918]);
+    expect(ladderWidths(4000, 1918)).toEqual([320, 480, 640, 720, 800, 1080, 1440, 1918]);
     expect(ladderWidths(700, 1918)).toEqual([320, 480, 700]);
     expect(ladderWidths(200, 2560)).toEqual([200]);
-    expect(ladderWidths(4000, 2560)).toEqual([320, 480, 640, 800, 1080, 1440, 1920, 2560]);
+    expect(ladderWidths(4000, 2560)).toEqual([320, 480, 640, 720, 800, 1080, 1440, 1920, 2560]);
   });
 
   it('names a picture\'s files by its bytes: the same bytes the same names, other bytes other names; SVGs are not encoded', () => {
