@@ -186,7 +186,6 @@ async function bundles(reuse: BuildRecord | undefined, taken: Taker): Promise<Bu
   return { built: true, manifest, ssr: ssrNew, hash, code, record: { hash, files, template: named, entryChunks } };
 }
 
-
 /**
  * Each route's document, where the app fetches it (and the prerenderer reads it), and its page, drawn on
  * worker threads, each compressed; or, where the last build made them from exactly the same (the
@@ -313,7 +312,6 @@ function phases() {
     report: () => `build phases: ${spent.join(', ')}; CPU in all ${cpuSeconds().toFixed(1)} s`,
   };
 }
-
 
 /** The most addresses one sitemap file may list (sitemaps.org); past it, sitemap.xml is an index of several. */
 export const SITEMAP_MAX = 50_000;

@@ -5,11 +5,11 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 /**
- * Starts `code` on as many worker threads as there are cores (or `threads`), when first given something to do. `post`
- * hands them items (to the one with the fewest waiting); each worker posts one message per item, which
- * `each` gets here as they come, in no set order. `settled` resolves once every item posted so far has
- * been answered, `end` then stops the threads. The worker code takes its items with WORK (below). Rendering a product's page takes some
- * 4 ms of CPU, compressing it and its document some 2.
+ * Starts `code` on as many worker threads as there are cores (or `threads`), when first given something
+ * to do. `post` hands them items (to the one with the fewest waiting); each worker posts one message per
+ * item, which `each` gets here as they come, in no set order. `settled` resolves once every item posted
+ * so far has been answered, `end` then stops the threads. The worker code takes its items with WORK
+ * (below). Rendering a product's page takes some 4 ms of CPU, compressing it and its document some 2.
  */
 export function onWorkers<M>(code: string, shared: unknown, each: (message: M) => void, threads = availableParallelism()) {
   const workers: { thread: Worker; waiting: number }[] = [];
