@@ -10,7 +10,8 @@ import type { PageMeta } from '../../../schemas/page.ts';
 import { canonicalPath, NOT_FOUND_ROUTE } from '../../../schemas/routes.ts';
 import { encodeIds, type Kind, MAX_KEY, type SearchEntry, type SearchIndex, type TermFile, words } from '../../lib/search.ts';
 import { entryFilePath, indexFilePath, termFilePath } from '../../lib/search-files.ts';
-import { type Content, records, sitePages } from '../content/load.ts';
+import type { Content } from '../content/load.ts';
+import { records, sitePages } from '../content/resolve.ts';
 
 // Snippets are cut short: the index is fetched when search opens, so every kilobyte is waited for.
 const TEXT_MAX = 120;

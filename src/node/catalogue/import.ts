@@ -7,7 +7,8 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { fieldPath, loadContent, nearest, type Problem } from '../content/load.ts';
+import { loadContent, nearest, type Problem } from '../content/load.ts';
+import { fieldPath } from '../content/locate.ts';
 import { type Code, hintOf, message, type Params, WARNINGS } from '../content/problems.ts';
 import { productFile, productIdOfFile, PRODUCTS_FOLDER, RECORD_FILES } from '../../../schemas/routes.ts';
 import { safeFileName, slug } from '../../../schemas/primitives.ts';

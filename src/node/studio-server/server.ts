@@ -7,7 +7,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, relative, resolve, sep } from 'node:path';
-import { contentFiles } from '../content/load.ts';
+import { contentFiles } from '../content/read.ts';
 import { STUDIO_PAGES } from '../studio/plugin.ts';
 import { TYPES } from '../serve/serve.ts';
 import { Accounts, may, type Person, publicPerson, ROLES, type Role } from './accounts.ts';

@@ -12,7 +12,8 @@ import { PICTURE_EXTENSIONS, picturePathProblem, safeFileName } from '../../../s
 import { isRecordFile, routeOfFile } from '../../../schemas/routes.ts';
 import { leavesFolder, listFolder } from '../content/files.ts';
 import { documentSchema } from '../content/json-schema.ts';
-import { fieldPath, walkReferences } from '../content/load.ts';
+import { fieldPath } from '../content/locate.ts';
+import { walkReferences } from '../content/references.ts';
 import { sniffType, SNIFF_BYTES, typeName, typeOfExtension } from '../pictures/sniff.ts';
 import { MAX_BYTES, MAX_EDGE, MAX_PIXELS, ORIGINAL_SETTINGS, uprightPicture, type RasterFormat, type UprightPicture } from '../pictures/upright.ts';
 import { applyValue } from './edit.ts';
