@@ -60,7 +60,7 @@ export function checkPictureSizes(
   const small = new Set([...c.pictures].filter(([, f]) => f.type !== 'svg' && f.width < MAX_EDGE).map(([src]) => src));
   for (const page of c.pages.values()) {
     if (small.size === 0) break;
-    if (page.entry && !(page.entry.collection === 'products' && small.has(page.entry.product.image.src))) continue;
+    if (page.entry && !(page.entry.collection === 'products' && small.has(page.entry.product.image?.src ?? ''))) continue;
     const file = c.sources.get(page.file)!;
     let blocks: RenderedBlock[];
     try {
@@ -114,7 +114,7 @@ export function checkPictureShapes(
   if (odd.size === 0) return;
   const seen = new Set<string>();
   for (const page of c.pages) {
-    if (page.entry && !(page.entry.collection === 'products' && odd.has(page.entry.product.image.src))) continue;
+    if (page.entry && !(page.entry.collection === 'products' && odd.has(page.entry.product.image?.src ?? ''))) continue;
     let blocks: RenderedBlock[];
     try {
       blocks = page.doc.blocks.map((b) => renderBlock(b, recordsOf(c.recordData, page.entry)));

@@ -63,10 +63,12 @@ function pagePictures(content: Content, blocks: readonly RenderedBlock[]): Recor
 
 /** The content with the build's picture plan: every page it resolves then names the encoded files (`npm run build` only). */
 export function withPicturePlan(content: Content): Content {
-  // A page a template makes adds nothing to the plan unless its own product's picture is a raster one:
-  // the other products' cards on it (related, listings) are drawn smaller than on their own pages.
-  const raster = (src: string) => (content.pictures.get(src)?.type ?? 'svg') !== 'svg';
-  const pages = [...new Set(content.routes.values())].filter((p) => !p.entry || (p.entry.collection === 'products' && raster(p.entry.product.image.src)));
+  // A page a template makes adds nothing to the plan unless its own product's picture (or the stand-in
+  // it shows without one, D24) is a raster one: the other products' cards on it (related, listings) are
+  // drawn smaller than on their own pages.
+  const raster = (src: string | undefined) => src !== undefined && (content.pictures.get(src)?.type ?? 'svg') !== 'svg';
+  const shown = records(content);
+  const pages = [...new Set(content.routes.values())].filter((p) => !p.entry || (p.entry.collection === 'products' && raster((p.entry.product.image ?? shown.standIn(p.entry.product))?.src)));
   const uses = pages.flatMap((p) => {
     const r = records(content, p);
     return pictureUses(p.doc.blocks.map((b) => renderBlock(b, r)));
