@@ -14,6 +14,7 @@ import { exampleIdentityWarnings } from './identity.ts';
 import { checkPageDocuments, checkPageRules, type Page } from './pages.ts';
 import { checkPictureShapes, checkPictureSizes, readPictures } from './pictures.ts';
 import { formatProblem, type Problem } from './problems.ts';
+import { checkRange } from './range.ts';
 import { readFiles } from './read.ts';
 import { collectRecords } from './records.ts';
 import { checkRedirectsDocument } from './redirects.ts';
@@ -82,6 +83,7 @@ export async function loadContent(root = process.cwd(), options: LoadOptions = {
   const run = readFiles(root, options);
   const recs = collectRecords(run);
   checkSpecifications(run, recs);
+  checkRange(run, recs);
   const claims = claimRoutes(run);
   const { pages, drafts, routes } = checkPageDocuments(run, claims);
   const { recordData, catalogueReadable } = makeCataloguePages(run, recs, pages, routes, claims);

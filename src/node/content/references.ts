@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import { pageDocument } from '../../../schemas/page.ts';
 import { referenceOf, type ReferenceKind } from '../../../schemas/primitives.ts';
-import { partnersDocument, productDocument, suppliersDocument, type Product, type Supplier } from '../../../schemas/records.ts';
+import { partnersDocument, productCategoriesDocument, productDocument, suppliersDocument, type Product, type Supplier } from '../../../schemas/records.ts';
 import { partnerIdOfRoute, productFile, productIdOfFile, RECORD_FILES } from '../../../schemas/routes.ts';
 import { siteDocument } from '../../../schemas/site.ts';
 import { anchors } from './blocks.ts';
@@ -80,7 +80,7 @@ export function checkReferences(run: Run, recs: RecordDocs, pages: ReadonlyMap<s
         pictureRefs.push({ src, path, ref });
       }
     });
-  for (const [rel, schema] of [[RECORD_FILES.site, siteDocument], [RECORD_FILES.partners, partnersDocument], [RECORD_FILES.suppliers, suppliersDocument]] as const) {
+  for (const [rel, schema] of [[RECORD_FILES.site, siteDocument], [RECORD_FILES.partners, partnersDocument], [RECORD_FILES.suppliers, suppliersDocument], [RECORD_FILES.categories, productCategoriesDocument]] as const) {
     if (parsed.has(rel)) follow(sources.get(rel)!, schema, parsed.get(rel));
   }
   for (const rel of sources.keys()) if (productIdOfFile(rel) && parsed.has(rel)) follow(sources.get(rel)!, productDocument, parsed.get(rel));
