@@ -52,6 +52,6 @@ test('only a link to the page itself is marked as the current page, before and a
   expect((await current()).filter((h) => h !== null && h.startsWith('/') && h !== '/products/photometer-7500')).toEqual([]);
   await press(breadcrumb.getByRole('link', { name: 'Photometers' }), isMobile);
   await expect(page).toHaveURL(/\/products\/category\/photometers$/);
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current="page"]')).toHaveText('Photometers');
+  await expect(page.locator('h1')).toHaveText('Photometers');
   expect((await current()).filter((h) => h !== null && h.startsWith('/') && h !== '/products/category/photometers')).toEqual([]);
 });
