@@ -1,11 +1,12 @@
 // Signing in to the studio server under attack (issue 52, items 1 and 2): attempts made at once are
 // counted as they arrive, before any password is checked, and the passkey ceremonies anyone may start
-// are held in a bounded number for a bounded time. In-process, over a data folder in a temp folder.
+// are held in a bounded number for a bounded time; sessions end on a reset by link and have a
+// lifetime (items 5 and 11). In-process, over a data folder in a temp folder.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Accounts } from '../../src/node/studio-server/accounts';
+import { Accounts, DAY, IDLE_DAYS, SESSION_DAYS } from '../../src/node/studio-server/accounts';
 import { Auth, LIMITS, MAX_TICKETS, TICKET_MS } from '../../src/node/studio-server/auth';
 import { Refused } from '../../src/node/studio-server/http';
 
@@ -79,5 +80,35 @@ describe('passkey sign-in options asked for without an account', () => {
     expect(auth.tickets.size).toBe(1);
     expect(auth.tickets.take(first)).toBeUndefined();
     expect(auth.tickets.take(fresh)).toBeDefined();
+  });
+});
+
+describe('sessions', () => {
+  it('end when the person sets a new password through a new link (a reset), on every device', async () => {
+    const ada = accounts.byEmail('ada@example.com')!;
+    const [phone, laptop] = [await accounts.startSession(ada.id), await accounts.startSession(ada.id)];
+    expect(await accounts.session(phone)).toMatchObject({ id: ada.id });
+    await auth.setPassword({ token: await accounts.newLink(ada.id), password: 'a brand new passphrase' });
+    expect(await accounts.session(phone)).toBeUndefined();
+    expect(await accounts.session(laptop)).toBeUndefined();
+  });
+
+  it('end SESSION_DAYS after the sign-in however often they are used, and after IDLE_DAYS unused', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const ada = accounts.byEmail('ada@example.com')!;
+    const used = await accounts.startSession(ada.id);
+    const idle = await accounts.startSession(ada.id);
+    const days: number[] = [];
+    for (let day = 1; day <= SESSION_DAYS + 1; day++) {
+      vi.setSystemTime(Date.now() + DAY);
+      if (await accounts.session(used)) days.push(day);
+    }
+    expect(days).toEqual(Array.from({ length: SESSION_DAYS - 1 }, (_, i) => i + 1));
+    expect(await accounts.session(idle)).toBeUndefined();
+    const fresh = await accounts.startSession(ada.id);
+    vi.setSystemTime(Date.now() + (IDLE_DAYS - 1) * DAY);
+    expect(await accounts.session(fresh)).toBeDefined();
+    vi.setSystemTime(Date.now() + IDLE_DAYS * DAY);
+    expect(await accounts.session(fresh)).toBeUndefined();
   });
 });

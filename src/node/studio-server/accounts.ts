@@ -55,10 +55,15 @@ interface Session {
   seen: string;
 }
 
-/** The sign-in a one-time link sets up stays valid for a week; a session for 30 days after its last use. */
+/**
+ * The sign-in a one-time link sets up stays valid for a week. A session ends 30 days after the sign-in
+ * however much it is used, and sooner after 7 days unused.
+ */
 const INVITE_DAYS = 7;
-const SESSION_DAYS = 30;
-const DAY = 86_400_000;
+export const SESSION_DAYS = 30;
+export const IDLE_DAYS = 7;
+export const DAY = 86_400_000;
+const alive = (s: Session, now = Date.now()) => Date.parse(s.created) > now - SESSION_DAYS * DAY && Date.parse(s.seen) > now - IDLE_DAYS * DAY;
 
 export const PASSWORD_MIN = 10;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -126,11 +131,14 @@ export class Accounts {
     return invite && this.person(invite.person);
   }
 
-  /** Uses up a one-time link, setting what the person chose (a password, a passkey, their name). */
+  /**
+   * Uses up a one-time link, setting what the person chose (a password, a passkey, their name). Every
+   * session of theirs from before ends: a new link is how a lost or stolen sign-in is replaced.
+   */
   async redeem(secret: string, change: (person: Person) => void): Promise<Person> {
     const person = this.invited(secret);
     if (!person) throw new AccountError(410, 'this link has been used or has expired: ask an admin for a new one');
-    return this.accounts.update((a) => {
+    const redeemed = await this.accounts.update((a) => {
       const index = a.invites.findIndex((i) => i.token === sha256(secret));
       const p = a.people.find((x) => x.id === person.id);
       if (index < 0 || !p) throw new AccountError(410, 'this link has been used or has expired: ask an admin for a new one');
@@ -138,6 +146,8 @@ export class Accounts {
       change(p);
       return structuredClone(p);
     });
+    await this.endSessions(redeemed.id);
+    return redeemed;
   }
 
   async change(id: string, change: (person: Person) => void): Promise<Person> {
@@ -198,7 +208,7 @@ export class Accounts {
     const secret = token();
     const now = new Date().toISOString();
     await this.sessions.update((s) => {
-      s.sessions = s.sessions.filter((x) => Date.parse(x.seen) > Date.now() - SESSION_DAYS * DAY);
+      s.sessions = s.sessions.filter((x) => alive(x));
       s.sessions.push({ id: sha256(secret), person, created: now, seen: now });
     });
     return secret;
@@ -209,7 +219,7 @@ export class Accounts {
     if (!secret) return undefined;
     const id = sha256(secret);
     const found = this.sessions.read().sessions.find((x) => x.id === id);
-    if (!found || Date.parse(found.seen) < Date.now() - SESSION_DAYS * DAY) return undefined;
+    if (!found || !alive(found)) return undefined;
     const person = this.person(found.person);
     if (!person) return undefined;
     // The last use, noted at most once an hour (not a write per request).

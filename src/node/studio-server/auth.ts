@@ -148,7 +148,8 @@ export class Auth {
     return { options, ticket: this.ticket({ challenge: options.challenge, purpose: 'register', person: person.id, ...(token && { token }) }) };
   }
 
-  async register(body: Record<string, unknown>, signedIn: Person | undefined): Promise<Person> {
+  /** A passkey made: `linked` when through a one-time link, which ends the person's other sessions (a new one starts). */
+  async register(body: Record<string, unknown>, signedIn: Person | undefined): Promise<{ person: Person; linked: boolean }> {
     const t = this.take(body.ticket, 'register');
     if (!t.token && signedIn?.id !== t.person) throw new Refused(401, 'Sign in first.');
     const name = typeof body.name === 'string' ? body.name.trim().slice(0, 100) : '';
@@ -172,7 +173,8 @@ export class Auth {
       });
       if (name) p.name = name;
     };
-    return (t.token ? this.accounts.redeem(t.token, add) : this.accounts.change(t.person!, add)).catch(rethrow);
+    const person = await (t.token ? this.accounts.redeem(t.token, add) : this.accounts.change(t.person!, add)).catch(rethrow);
+    return { person, linked: Boolean(t.token) };
   }
 
   /** Options to sign in with a passkey: any passkey of this studio (the browser offers the person's own). */

@@ -1,7 +1,7 @@
 // What every request to the studio server goes through: its cookies, its JSON body, the same-origin
 // rule for anything that changes something, and answers as JSON.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Person } from './accounts.ts';
+import { DAY, type Person, SESSION_DAYS } from './accounts.ts';
 
 export const SESSION_COOKIE = 'studio_session';
 
@@ -26,7 +26,7 @@ export function cookies(req: IncomingMessage): Map<string, string> {
 }
 
 /** The session cookie: HttpOnly, SameSite=Strict, and Secure when the studio is reached over TLS. */
-export function sessionCookie(value: string, secure: boolean, maxAgeSeconds = 30 * 86_400): string {
+export function sessionCookie(value: string, secure: boolean, maxAgeSeconds = (SESSION_DAYS * DAY) / 1000): string {
   return [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAgeSeconds}`, ...(secure ? ['Secure'] : [])].join('; ');
 }
 

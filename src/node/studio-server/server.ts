@@ -132,8 +132,8 @@ export async function startStudio(config: StudioConfig, log: (line: string) => v
       case 'passkey/register-options':
         return sendJson(res, 200, await auth.registrationOptions(body, who?.person));
       case 'passkey/register': {
-        const person = await auth.register(body, who?.person);
-        return who ? sendJson(res, 200, { person: publicPerson(person) }) : signedIn(res, person);
+        const { person, linked } = await auth.register(body, who?.person);
+        return linked ? signedIn(res, person) : sendJson(res, 200, { person: publicPerson(person) });
       }
       case 'passkey/sign-in-options':
         return sendJson(res, 200, await auth.authenticationOptions());
