@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { AccountError, Accounts, may, type Person, publicPerson, type Role } from './accounts.ts';
+import { AccountError, Accounts, may, type Person, personName, publicPerson, type Role } from './accounts.ts';
 import { Refused, text } from './http.ts';
 
 /** Five wrong attempts per account, twenty per address, in 15 minutes; then that account or address waits. */
@@ -109,8 +109,8 @@ export class Auth {
 
   async setPassword(body: Record<string, unknown>): Promise<Person> {
     const token = text(body, 'token', 200);
-    const name = typeof body.name === 'string' ? body.name.trim().slice(0, 100) : '';
     this.link(token);
+    const name = personName(body.name);
     const hash = await Accounts.hashPassword(text(body, 'password', 1000)).catch(rethrow);
     return this.accounts.redeem(token, (p) => {
       p.password = hash;
@@ -152,7 +152,7 @@ export class Auth {
   async register(body: Record<string, unknown>, signedIn: Person | undefined): Promise<{ person: Person; linked: boolean }> {
     const t = this.take(body.ticket, 'register');
     if (!t.token && signedIn?.id !== t.person) throw new Refused(401, 'Sign in first.');
-    const name = typeof body.name === 'string' ? body.name.trim().slice(0, 100) : '';
+    const name = personName(body.name);
     const verified = await verifyRegistrationResponse({
       response: body.response as RegistrationResponseJSON,
       expectedChallenge: t.challenge,

@@ -9,8 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { contentFiles } from '../content/load.ts';
 import { STUDIO_PAGES } from '../studio/plugin.ts';
+import { abandoned, FAILED, Refusal } from '../studio/refusal.ts';
 import { TYPES } from '../serve/serve.ts';
-import { Accounts, may, type Person, publicPerson, ROLES, type Role } from './accounts.ts';
+import { AccountError, Accounts, may, type Person, publicPerson, ROLES, type Role } from './accounts.ts';
 import { addressOf, Auth, needRole, rethrow } from './auth.ts';
 import type { StudioConfig } from './config.ts';
 import { Drafts } from './drafts.ts';
@@ -42,8 +43,12 @@ export interface Studio {
   close(): Promise<void>;
 }
 
-export async function startStudio(config: StudioConfig, log: (line: string) => void = console.log): Promise<Studio> {
-  if (!existsSync(join(STUDIO_BUILD, STUDIO_PAGES.app))) throw new Error(`the studio's code is not built (${STUDIO_BUILD}): run npm run studio, which builds it first`);
+/** The studio's pages as `npm run studio` built them. */
+const builtPage = (name: keyof typeof STUDIO_PAGES) => readFileSync(join(STUDIO_BUILD, STUDIO_PAGES[name]), 'utf8');
+
+/** `page` gives the studio's pages (the built ones; tests of the API alone give their own). */
+export async function startStudio(config: StudioConfig, log: (line: string) => void = console.log, page = builtPage): Promise<Studio> {
+  if (page === builtPage && !existsSync(join(STUDIO_BUILD, STUDIO_PAGES.app))) throw new Error(`the studio's code is not built (${STUDIO_BUILD}): run npm run studio, which builds it first`);
   const accounts = new Accounts(config.data);
   const repo = new Repo(config);
   await repo.fetch();
@@ -57,8 +62,6 @@ export async function startStudio(config: StudioConfig, log: (line: string) => v
   let origin = new URL(config.url).origin;
   let auth = new Auth(accounts, origin);
   const secure = origin.startsWith('https:');
-
-  const page = (name: keyof typeof STUDIO_PAGES) => readFileSync(join(STUDIO_BUILD, STUDIO_PAGES[name]), 'utf8');
 
   /** A draft published: recorded, the draft's history told, other drafts brought along, the site rebuilt where the studio builds it. */
   async function publishDraft(owner: Person, by: Person, choices: Choices, scheduled = false) {
@@ -205,7 +208,13 @@ export async function startStudio(config: StudioConfig, log: (line: string) => v
   /** A file of the person's draft under public/ (the preview's pictures), as a static server sends it. */
   function publicFile(res: ServerResponse, person: Person, path: string): boolean {
     const dir = join(repo.draftDir(person.id), 'public');
-    const file = resolve(dir, `.${decodeURIComponent(path)}`);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      throw new Refused(400, 'the address is malformed (a % not followed by two hexadecimal digits)');
+    }
+    const file = resolve(dir, `.${decoded}`);
     if (relative(dir, file).startsWith('..') || file.split(sep).some((part) => part.startsWith('.') && part.length > 1) || !existsSync(file) || !statSync(file).isFile()) return false;
     res.setHeader('Content-Type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
     res.setHeader('Cache-Control', 'no-cache');
@@ -229,11 +238,13 @@ export async function startStudio(config: StudioConfig, log: (line: string) => v
     res.end(page(name));
   };
 
+  /** The requests being answered: closing waits for them. */
+  const handling = new Set<Promise<void>>();
   const server = createServer((req, res) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
     const url = new URL(req.url ?? '/', 'http://studio');
     const path = url.pathname;
-    void (async () => {
+    const answered = (async () => {
       try {
         if (path === '/') {
           res.writeHead(302, { Location: '/__studio' }).end();
@@ -267,11 +278,15 @@ export async function startStudio(config: StudioConfig, log: (line: string) => v
         if (who && (req.method === 'GET' || req.method === 'HEAD') && publicFile(res, who.person, path)) return;
         sendJson(res, who ? 404 : 401, { error: who ? 'no such file' : 'sign in first' });
       } catch (err) {
-        if (err instanceof Refused) return sendJson(res, err.status, { error: err.message, ...err.details });
+        if (err instanceof Refused || err instanceof Refusal) return sendJson(res, err.status, { error: err.message, ...err.details });
+        if (err instanceof AccountError) return sendJson(res, err.status, { error: err.message });
+        if (abandoned(req, res)) return;
         log(`studio: ${req.method} ${path} failed: ${(err as Error).stack ?? err}`);
-        if (!res.headersSent) sendJson(res, 500, { error: `the studio's server failed: ${(err as Error).message}` });
+        if (!res.headersSent) sendJson(res, 500, { error: FAILED });
       }
     })();
+    handling.add(answered);
+    void answered.finally(() => handling.delete(answered));
   });
 
   await new Promise<void>((ok, fail) => {
@@ -290,8 +305,10 @@ export async function startStudio(config: StudioConfig, log: (line: string) => v
     server,
     close: async () => {
       scheduler.stop();
-      await new Promise<void>((ok) => server.close(() => ok()));
+      const closed = new Promise<void>((ok) => server.close(() => ok()));
+      await Promise.allSettled(handling);
       server.closeAllConnections();
+      await closed;
     },
   };
 }

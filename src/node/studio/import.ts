@@ -20,10 +20,13 @@ function folder(session: unknown): string {
   return dir;
 }
 
+const NAME_MAX = 100;
+
 /** A file's name as it is kept: its own name, made safe, never a path. */
 function fileName(name: unknown): string {
   const safe = typeof name === 'string' ? safeFileName(name.replace(/^.*[\\/]/, '')) : '';
   if (!safe || safe.startsWith('.')) throw new Refusal(400, 'a file needs its name');
+  if (safe.length > NAME_MAX) throw new Refusal(400, `a file's name may have at most ${NAME_MAX} characters (this one has ${safe.length}): rename the file, then add it again`);
   return safe;
 }
 

@@ -20,7 +20,8 @@ import { dataPathOf, fieldName, type Json, type JsonSchema } from '../../studio/
 import { jsonSchemaFiles, schemaFileOf } from '../content/json-schema.ts';
 import { applyValue } from './edit.ts';
 import { authorWords } from './author-words.ts';
-import { createPage, deletePage, type Link, linksToPage, movePage, Refusal } from './pages.ts';
+import { createPage, deletePage, type Link, linksToPage, movePage } from './pages.ts';
+import { abandoned, FAILED, jsonObject, Refusal } from './refusal.ts';
 import { storeImportFile, studioImport } from './import.ts';
 import { deletePicture, listPictures, publicPictures, readUpload, replacePicture, storeUpload, tooLarge, UPLOAD_LIMIT } from './pictures.ts';
 import { serialised, writeFiles } from './writes.ts';
@@ -355,8 +356,10 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
           const { links, problems, ...more } = err.details;
           return send(err.status, { error: err.message, ...more, ...(links && { links: links.map(withField) }), ...(problems && { problems: problems.map((p) => withText(p)) }) });
         }
-        // Whatever else went wrong, the studio gets it as JSON it can show, not as an HTML error page.
-        return send(500, { error: `the studio's server failed: ${(err as Error).message}` });
+        if (abandoned(req, res)) return;
+        // Whatever else went wrong is logged, and the studio gets JSON it can show, not an HTML error page.
+        console.error(`studio: ${req.method} ${url.pathname} failed:`, err);
+        return send(500, { error: FAILED });
       }
     })();
   };
@@ -368,14 +371,7 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
  * cross-site form cannot send without a preflight) and a well-formed body (400).
  */
 async function writeRequest(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const bytes = await requestBody(req, 'application/json', 'studio writes are JSON (Content-Type: application/json)', 5_000_000, () => new Refusal(413, 'too large for a document'));
-  try {
-    const body = JSON.parse(bytes.toString('utf8')) as unknown;
-    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
-  } catch {
-    // answered below
-  }
-  throw new Refusal(400, 'the body is not a JSON object');
+  return jsonObject(await requestBody(req, 'application/json', 'studio writes are JSON (Content-Type: application/json)', 5_000_000, () => new Refusal(413, 'too large for a document')));
 }
 
 /**

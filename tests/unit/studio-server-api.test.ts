@@ -1,0 +1,77 @@
+// The studio server's answers to bad input (issue 52, item 10): a short or common password, a name of
+// 5,000 characters, values nested thousands deep and a malformed address each get a 4xx that says what
+// is wrong in plain words, never a 500, a path of the server or a stack; a request its client abandons
+// is not logged as a failure. The server runs in this process over a bare repository (no browser).
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStudioInProcess } from '../support/studio-inprocess';
+
+let studio: Awaited<ReturnType<typeof startStudioInProcess>>;
+let cookie = '';
+
+beforeAll(async () => {
+  studio = await startStudioInProcess();
+  cookie = await studio.signIn('ada@example.com', 'admin', 'Ada Admin');
+}, 240_000);
+
+afterAll(async () => {
+  await studio?.stop();
+});
+
+/** An answer an author can read: a 4xx, its message as expected, nothing of the server's insides. */
+function plain(answer: { status: number; text: string }, status: number, message: RegExp) {
+  expect(answer.status).toBe(status);
+  expect((JSON.parse(answer.text) as { error: string }).error).toMatch(message);
+  expect(answer.text).not.toContain(studio.dir);
+  expect(answer.text).not.toMatch(/\/tmp\/|\n\s+at /);
+}
+
+describe('bad input to the studio server', () => {
+  it('a password that is short or common is refused with the rule, and the link still works', async () => {
+    const token = await studio.addUser('grace@example.com', 'author', 'Grace');
+    plain(await studio.send('/__studio/server/setup', { token, password: 'short' }), 400, /^A password needs at least 10 characters\.$/);
+    for (const password of ['password123', 'Qwertyuiop', '1234567890']) {
+      plain(await studio.send('/__studio/server/setup', { token, password }), 400, /^This password is one of the most common ones/);
+    }
+    expect((await studio.send('/__studio/server/setup', { token, password: 'tea at the acacia lab' })).status).toBe(200);
+  });
+
+  it('a name of 5,000 characters is refused, by an invite and by a file of an import, saying the limit', async () => {
+    const long = 'x'.repeat(5000);
+    plain(await studio.send('/__studio/server/people/invite', { email: 'long@example.com', role: 'author', name: long }, cookie), 400, /^A name of at most 100 characters, please \(this one has 5000\)\.$/);
+    expect(studio.accounts.byEmail('long@example.com')).toBeUndefined();
+    const res = await fetch(`${studio.url}/__studio/api/import/file?session=abcdefgh12&name=${long}.csv`, { method: 'POST', headers: { origin: studio.url, 'content-type': 'application/octet-stream', cookie }, body: 'id,name\n' });
+    plain({ status: res.status, text: await res.text() }, 400, /^a file's name may have at most 100 characters \(this one has 5004\)/);
+  });
+
+  it('values nested thousands deep are refused before anything walks them, by the studio\'s endpoints and the server\'s own', async () => {
+    const arrays = `{"file":"contact.json","value":{"meta":${'['.repeat(20_000)}1${']'.repeat(20_000)}}}`;
+    const objects = `{"file":"contact.json","value":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`;
+    for (const body of [arrays, objects]) {
+      plain(await studio.send('/__studio/api/validate', body, cookie), 400, /^the request nests values more than 64 levels deep/);
+      plain(await studio.send('/__studio/api/save', body, cookie), 400, /^the request nests values more than 64 levels deep/);
+      plain(await studio.send('/__studio/server/presence', body, cookie), 400, /^the request nests values more than 64 levels deep/);
+    }
+  });
+
+  it('a malformed address of a picture is a 400', async () => {
+    const res = await fetch(`${studio.url}/images/%zz.png`, { headers: { cookie } });
+    plain({ status: res.status, text: await res.text() }, 400, /^the address is malformed/);
+  });
+
+  it('none of these was logged as a failure of the server', () => {
+    expect(studio.log.join('\n')).not.toMatch(/failed/);
+  });
+
+  it('a request its client abandons halfway is not logged', async () => {
+    const started = new Promise<void>((resolve) => studio.server.once('request', () => resolve()));
+    const socket = connect(Number(new URL(studio.url).port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(`POST /__studio/server/sign-in HTTP/1.1\r\nHost: ${new URL(studio.url).host}\r\nOrigin: ${studio.url}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":`);
+    await started;
+    socket.destroy();
+    // Stopping waits for every request under way to be done with.
+    await studio.stop();
+    expect(studio.log).toEqual([]);
+  });
+});
