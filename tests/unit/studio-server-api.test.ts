@@ -1,10 +1,14 @@
 // The studio server's answers to bad input (issue 52, item 10): a short or common password, a name of
 // 5,000 characters, values nested thousands deep and a malformed address each get a 4xx that says what
 // is wrong in plain words, never a 500, a path of the server or a stack; a request its client abandons
-// is not logged as a failure. The server runs in this process over a bare repository (no browser).
+// is not logged as a failure; a link in a draft's public/ is never served or published (item 3). The
+// server runs in this process over a bare repository (no browser).
+import { symlinkSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStudioInProcess } from '../support/studio-inprocess';
+import { git } from '../support/studio-server';
 
 let studio: Awaited<ReturnType<typeof startStudioInProcess>>;
 let cookie = '';
@@ -57,6 +61,38 @@ describe('bad input to the studio server', () => {
   it('a malformed address of a picture is a 400', async () => {
     const res = await fetch(`${studio.url}/images/%zz.png`, { headers: { cookie } });
     plain({ status: res.status, text: await res.text() }, 400, /^the address is malformed/);
+  });
+
+  it('a link in a draft\'s public/ is never served, even to its author, and a publish that would bring one is refused', async () => {
+    const author = await studio.signIn('amina@example.com', 'author', 'Amina');
+    expect((await studio.send('/__studio/api/documents', undefined, author)).status).toBe(200); // the draft is made
+    const amina = studio.accounts.byEmail('amina@example.com')!;
+    const draft = join(studio.data, 'drafts', amina.id);
+    // What a checkout of a branch holding such links makes: a link to the studio's accounts, to /etc/passwd, and a folder inside public/ under another name.
+    symlinkSync(join(studio.data, 'accounts.json'), join(draft, 'public/notes.txt'));
+    symlinkSync('/etc/passwd', join(draft, 'public/passwd.txt'));
+    symlinkSync('images', join(draft, 'public/pictures'));
+    const get = async (path: string) => {
+      const res = await fetch(`${studio.url}${path}`, { headers: { cookie: author } });
+      return { status: res.status, text: await res.text() };
+    };
+    expect((await get('/images/logo.svg')).status).toBe(200);
+    for (const path of ['/notes.txt', '/passwd.txt', '/pictures/logo.svg']) {
+      const answer = await get(path);
+      expect(answer.status).toBe(404);
+      expect(answer.text).not.toMatch(/argon2|root:|<svg/);
+    }
+    git(draft, 'add', '--all');
+    git(draft, 'commit', '--quiet', '-m', 'Notes');
+    const publisher = await studio.signIn('pat@example.com', 'publisher', 'Pat');
+    const published = await studio.send('/__studio/server/publish', { owner: amina.id }, publisher);
+    expect(published.status).toBe(422);
+    expect((published.body.problems as { file: string; code: string }[]).map((p) => [p.file, p.code])).toEqual([
+      ['public/notes.txt', 'link'],
+      ['public/passwd.txt', 'link'],
+      ['public/pictures', 'link'],
+    ]);
+    expect(git(studio.remote, 'ls-tree', '--name-only', 'main', '--', 'public/')).not.toMatch(/notes|passwd|pictures/);
   });
 
   it('none of these was logged as a failure of the server', () => {

@@ -33,7 +33,7 @@ import { EVERY_SHAPE } from '../../../schemas/slots.ts';
 import { MAX_EDGE } from '../pictures/upright.ts';
 import { typeName as pictureTypeName } from '../pictures/sniff.ts';
 import { checkTemplate, entryFile, entryPages, productOf, templateRoutes, templatesOf } from './catalogue.ts';
-import { leavesFolder, listFolder } from './files.ts';
+import { listFolder, throughLink } from './files.ts';
 import { jsonSchemaFiles, schemaFileOf } from './json-schema.ts';
 import { type Code, formatProblem, message, type Params, type Problem, WARNINGS } from './problems.ts';
 import { type Choice, nearest, suggest } from './suggest.ts';
@@ -203,9 +203,9 @@ function readFiles(root: string, { overrides, publicFiles }: LoadOptions): Run {
     reportFile: (file, code, params) => problems.push({ file, line: 1, column: 1, path: '', code, message: message(code, params) }),
   };
   const listed = listFolder(dataDir);
-  // Links out of pages-data/ and public/ are never read through (the build would publish what they lead to).
-  for (const [folder, { outside }] of [['pages-data', listed], ['public', listFolder(join(root, 'public'))]] as const) {
-    for (const { path, target } of outside) run.reportFile(`${folder}/${path}`, 'outside-link', { folder, target });
+  // Links in pages-data/ and public/ are never read through (src/node/content/files.ts says why).
+  for (const [folder, { links }] of [['pages-data', listed], ['public', listFolder(join(root, 'public'))]] as const) {
+    for (const { path, target } of links) run.reportFile(`${folder}/${path}`, 'link', { folder, target });
   }
   const files = new Set([...listed.files.filter(isJson), ...(overrides?.keys() ?? [])]);
   for (const [rel, text] of overrides ?? []) if (text === null) files.delete(rel);
@@ -476,7 +476,7 @@ function checkReferences(run: Run, recs: RecordDocs, pages: ReadonlyMap<string, 
   // Files under public/, each looked up once however many documents name it (a catalogue's pictures).
   const found = new Map<string, boolean>();
   // (A file reached through a link out of public/ counts as missing: it is reported as that link.)
-  const publicFile = (ref: string) => found.get(ref) ?? found.set(ref, !leavesFolder(join(run.root, 'public'), ref.slice(1)) && isFile(run.publicPath(ref))).get(ref)!;
+  const publicFile = (ref: string) => found.get(ref) ?? found.set(ref, !throughLink(join(run.root, 'public'), ref.slice(1)) && isFile(run.publicPath(ref))).get(ref)!;
   // Pictures under public/ are read for their size once every reference is known, all at once.
   const pictureRefs: PictureRef[] = [];
   // Ids a reference may name: from the raw records when their document failed its check, so that

@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, relative, resolve, sep } from 'node:path';
+import { extname, join, relative, resolve } from 'node:path';
+import { openRegularFile } from '../content/files.ts';
 import { contentFiles } from '../content/load.ts';
 import { STUDIO_PAGES } from '../studio/plugin.ts';
 import { abandoned, FAILED, Refusal } from '../studio/refusal.ts';
@@ -205,20 +206,21 @@ export async function startStudio(config: StudioConfig, log: (line: string) => v
     }
   }
 
-  /** A file of the person's draft under public/ (the preview's pictures), as a static server sends it. */
+  /** A file of the person's draft under public/ (the preview's pictures), as a static server sends it: never through a link. */
   function publicFile(res: ServerResponse, person: Person, path: string): boolean {
-    const dir = join(repo.draftDir(person.id), 'public');
     let decoded: string;
     try {
       decoded = decodeURIComponent(path);
     } catch {
       throw new Refused(400, 'the address is malformed (a % not followed by two hexadecimal digits)');
     }
-    const file = resolve(dir, `.${decoded}`);
-    if (relative(dir, file).startsWith('..') || file.split(sep).some((part) => part.startsWith('.') && part.length > 1) || !existsSync(file) || !statSync(file).isFile()) return false;
-    res.setHeader('Content-Type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
+    if (decoded.split('/').some((part) => part.startsWith('.') && part.length > 1)) return false;
+    const opened = openRegularFile(join(repo.draftDir(person.id), 'public'), `.${decoded}`);
+    if (!opened) return false;
+    res.setHeader('Content-Type', TYPES[extname(decoded).toLowerCase()] ?? 'application/octet-stream');
     res.setHeader('Cache-Control', 'no-cache');
-    createReadStream(file).pipe(res);
+    res.setHeader('Content-Length', opened.size);
+    createReadStream('', { fd: opened.fd }).pipe(res);
     return true;
   }
 

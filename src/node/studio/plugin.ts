@@ -12,7 +12,7 @@ import { redirectsDocument } from '../../../schemas/redirects.ts';
 import { siteDocument } from '../../../schemas/site.ts';
 import { isRecordFile, isTemplateFile, partnerAlias, partnerIdOfRoute, productIdOfFile, RECORD_FILES, REDIRECTS_FILE, routeOfFile } from '../../../schemas/routes.ts';
 import type { PageDocument } from '../../../schemas/page.ts';
-import { leavesFolder, listFolder } from '../content/files.ts';
+import { listFolder, throughLink } from '../content/files.ts';
 import { anchors, contentFiles, formatProblem, headingOf, loadContent, PLACEHOLDER, type Problem } from '../content/load.ts';
 import { hintOf } from '../content/problems.ts';
 import type { StudioContext, StudioDocument, StudioLink, StudioProblem } from '../../studio/api.ts';
@@ -304,8 +304,8 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
     }
     const inside = relative(dataDir, resolve(dataDir, file));
     if (inside.startsWith('..') || inside.split(sep).join('/') !== file) throw new Refusal(400, `no document pages-data/${file}`);
-    const outside = leavesFolder(dataDir, file);
-    if (outside) throw new Refusal(400, `pages-data/${file} leads out of pages-data/ (to ${outside}) through a link: the studio neither reads nor writes it`);
+    const link = throughLink(dataDir, file);
+    if (link) throw new Refusal(400, `pages-data/${file} goes through a link (to ${link}): the studio neither reads nor writes through links`);
     if (!contentFiles(root).includes(file)) {
       if (opened) throw new Refusal(409, `pages-data/${file} is not there any more: moved or deleted since it was opened? Nothing was changed; open the page again at its new address`, { gone: true });
       throw new Refusal(400, `no document pages-data/${file}`);
