@@ -11,11 +11,12 @@ import { git, pushDirectly, siteRepository } from './studio-server';
 /**
  * The studio server over a new site repository; each of its pages is a placeholder. People are added
  * to its accounts directly; `signIn` sets their password through the one-time link's token as the
- * setup page does.
+ * setup page does. `before` may leave files in the data folder before the server starts.
  */
-export async function startStudioInProcess(settings: Partial<StudioConfig> = {}) {
+export async function startStudioInProcess(settings: Partial<StudioConfig> = {}, before?: (data: string) => void) {
   const { dir, remote, clone } = siteRepository();
   const data = join(dir, 'data');
+  before?.(data);
   const log: string[] = [];
   const config: StudioConfig = { repo: clone, data, remote: 'origin', branch: 'main', host: '127.0.0.1', port: 0, url: 'http://127.0.0.1', siteUrl: undefined, siteDir: undefined, nginxReload: undefined, tick: 60_000, ...settings };
   const studio = await startStudio(config, (line) => log.push(line), (name) => `<!doctype html><title>${name}</title>`);

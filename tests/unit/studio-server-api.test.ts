@@ -1,9 +1,10 @@
 // The studio server's answers to bad input (issue 52, item 10): a short or common password, a name of
 // 5,000 characters, values nested thousands deep and a malformed address each get a 4xx that says what
 // is wrong in plain words, never a 500, a path of the server or a stack; a request its client abandons
-// is not logged as a failure; a link in a draft's public/ is never served or published (item 3). The
-// server runs in this process over a bare repository (no browser).
-import { symlinkSync } from 'node:fs';
+// is not logged as a failure; a link in a draft's public/ is never served or published (item 3); an
+// import's uploads wait in the person's own folder (item 9). The server runs in this process over a
+// bare repository (no browser).
+import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,11 @@ let studio: Awaited<ReturnType<typeof startStudioInProcess>>;
 let cookie = '';
 
 beforeAll(async () => {
-  studio = await startStudioInProcess();
+  // An import left from before the server started.
+  studio = await startStudioInProcess({}, (data) => {
+    mkdirSync(join(data, 'imports/someone/left12345'), { recursive: true });
+    writeFileSync(join(data, 'imports/someone/left12345/range.csv'), 'id\n');
+  });
   cookie = await studio.signIn('ada@example.com', 'admin', 'Ada Admin');
 }, 240_000);
 
@@ -93,6 +98,18 @@ describe('bad input to the studio server', () => {
       ['public/pictures', 'link'],
     ]);
     expect(git(studio.remote, 'ls-tree', '--name-only', 'main', '--', 'public/')).not.toMatch(/notes|passwd|pictures/);
+  });
+
+  it('an import\'s uploads wait in a folder of the person\'s own, and those left from before the start are gone', async () => {
+    expect(existsSync(join(studio.data, 'imports/someone'))).toBe(false);
+    const amina = studio.accounts.byEmail('amina@example.com')!;
+    const author = (await studio.send('/__studio/server/sign-in', { email: 'amina@example.com', password: 'a long enough password' })).cookie;
+    const res = await fetch(`${studio.url}/__studio/api/import/file?session=shared1234&name=range.csv`, { method: 'POST', headers: { origin: studio.url, 'content-type': 'application/octet-stream', cookie: author }, body: 'id,name\ncomparator-2000-plus,Comparator\n' });
+    expect(res.status).toBe(200);
+    expect(readdirSync(join(studio.data, 'imports', amina.id, 'shared1234'))).toEqual(['range.csv']);
+    // Another person naming the same import sees no sheet of Amina's.
+    const other = await studio.send('/__studio/api/import/check', { session: 'shared1234', sheet: 'range.csv' }, cookie);
+    expect((other.body.problems as { code: string }[]).map((p) => p.code)).toEqual(['unreadable-sheet']);
   });
 
   it('none of these was logged as a failure of the server', () => {

@@ -10,6 +10,7 @@ import { extname, join, relative, resolve } from 'node:path';
 import { openRegularFile } from '../content/files.ts';
 import { contentFiles } from '../content/load.ts';
 import { STUDIO_PAGES } from '../studio/plugin.ts';
+import { clearUploads } from '../studio/import.ts';
 import { abandoned, FAILED, Refusal } from '../studio/refusal.ts';
 import { TYPES } from '../serve/serve.ts';
 import { AccountError, Accounts, may, type Person, publicPerson, ROLES, type Role } from './accounts.ts';
@@ -22,7 +23,7 @@ import { type Choices, Publisher } from './publish.ts';
 import { Repo } from './repo.ts';
 import { Scheduler } from './schedule.ts';
 import { LiveSite } from './live.ts';
-import { Workspaces } from './workspace.ts';
+import { importsDir, Workspaces } from './workspace.ts';
 
 /** Where `npm run studio` finds the studio's built code (vite.studio.config.ts writes it). */
 export const STUDIO_BUILD = resolve(import.meta.dirname, '../../../dist-studio');
@@ -51,6 +52,7 @@ const builtPage = (name: keyof typeof STUDIO_PAGES) => readFileSync(join(STUDIO_
 export async function startStudio(config: StudioConfig, log: (line: string) => void = console.log, page = builtPage): Promise<Studio> {
   if (page === builtPage && !existsSync(join(STUDIO_BUILD, STUDIO_PAGES.app))) throw new Error(`the studio's code is not built (${STUDIO_BUILD}): run npm run studio, which builds it first`);
   const accounts = new Accounts(config.data);
+  clearUploads(importsDir(config.data));
   const repo = new Repo(config);
   await repo.fetch();
   const workspaces = new Workspaces(repo, accounts, async (url) => page(url.startsWith('/__studio/preview') ? 'preview' : 'app'));

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Connect } from 'vite';
 import { isRecordFile, routeOfFile } from '../../../schemas/routes.ts';
 import { Refusal } from '../studio/pages.ts';
+import { IMPORT_QUOTA } from '../studio/import.ts';
 import { fieldLabel, studioMiddleware } from '../studio/plugin.ts';
 import type { Accounts, Person } from './accounts.ts';
 import { fieldChanges, parseJson, pathKey } from './fields.ts';
@@ -23,6 +24,9 @@ export function changedFields(file: string, before: string | undefined, after: s
   const b = parseJson(after);
   return fieldChanges(a, b).map((c) => ({ path: pathKey(c.path), label: fieldLabel(file, c.after === undefined ? a : b, pathKey(c.path)), ...('before' in c && { before: c.before }), ...('after' in c && { after: c.after }) }));
 }
+
+/** Where the people's imports wait: a folder each, under STUDIO_DATA. */
+export const importsDir = (data: string) => join(data, 'imports');
 
 export interface Version {
   /** Where: the site's branch, or a person's draft. */
@@ -49,6 +53,7 @@ export class Workspaces {
     let handler = this.handlers.get(person.id);
     if (!handler) {
       handler = studioMiddleware(root, this.html, {
+        uploads: { dir: join(importsDir(this.repo.config.data), person.id), quota: IMPORT_QUOTA },
         opened: async (file) => ({ seen: await this.versions(file).then((v) => [...new Set(v.map((x) => x.blob))]) }),
         beforeWrite: (endpoint, body) => (endpoint === 'save' ? this.checkSeen(person, body) : Promise.resolve()),
         afterWrite: async (endpoint, body, answer) => {

@@ -22,7 +22,7 @@ import { applyValue } from './edit.ts';
 import { authorWords } from './author-words.ts';
 import { createPage, deletePage, type Link, linksToPage, movePage } from './pages.ts';
 import { abandoned, FAILED, jsonObject, Refusal } from './refusal.ts';
-import { storeImportFile, studioImport } from './import.ts';
+import { clearUploads, projectUploads, storeImportFile, studioImport, type Uploads } from './import.ts';
 import { deletePicture, listPictures, publicPictures, readUpload, replacePicture, storeUpload, tooLarge, UPLOAD_LIMIT } from './pictures.ts';
 import { serialised, writeFiles } from './writes.ts';
 
@@ -40,6 +40,7 @@ export function studioPlugin(): Plugin {
     apply: 'serve',
     configureServer(server) {
       const root = server.config.root;
+      clearUploads(projectUploads(root).dir);
       server.middlewares.use(
         studioMiddleware(root, async (url) => {
           const html = readFileSync(join(root, url.startsWith(`${STUDIO}/preview`) ? STUDIO_PAGES.preview : STUDIO_PAGES.app), 'utf8');
@@ -85,12 +86,15 @@ export interface StudioHooks {
   afterWrite?(endpoint: string, body: Record<string, unknown>, answer: unknown): Promise<Record<string, unknown> | undefined>;
   /** What an opened document's answer carries besides its text and version. */
   opened?(file: string, text: string): Promise<Record<string, unknown>>;
+  /** Where the import's uploads wait (the person's own folder); by default the project's, under the system's temporary folder. */
+  uploads?: Uploads;
 }
 
 /** The API and the two pages, as one connect middleware (tests mount it on a bare HTTP server). */
 export function studioMiddleware(root: string, html: (url: string) => Promise<string>, hooks: StudioHooks = {}): Connect.NextHandleFunction {
   const dataDir = resolve(root, 'pages-data');
   const disk = (file: string) => readFileSync(join(dataDir, file), 'utf8');
+  const uploads = hooks.uploads ?? projectUploads(root);
 
   /** A place in a document as the form names it (Block 6 (Card grid): Our services › Card 1 › Title), from its text as the studio has it. */
   const named = (rel: string, path: string, value?: unknown): string => {
@@ -345,11 +349,11 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
           return send(answer.status, answer.body);
         }
         // Importing products (src/node/studio/import.ts): a file of the import, then its check or its apply.
-        if (endpoint === 'import/file') return send(200, storeImportFile(url.searchParams.get('session'), url.searchParams.get('name'), await uploadRequest(req)));
+        if (endpoint === 'import/file') return send(200, storeImportFile(uploads, url.searchParams.get('session'), url.searchParams.get('name'), await uploadRequest(req)));
         const body = await writeRequest(req);
         if (endpoint === 'validate') return send(200, await validate(body));
-        if (endpoint === 'import/check') return send(200, await studioImport(root, body, false));
-        const answer = await write(endpoint, body, async () => (endpoint === 'import/apply' ? { status: 200, body: await studioImport(root, body, true) } : post(url, body)));
+        if (endpoint === 'import/check') return send(200, await studioImport(root, uploads, body, false));
+        const answer = await write(endpoint, body, async () => (endpoint === 'import/apply' ? { status: 200, body: await studioImport(root, uploads, body, true) } : post(url, body)));
         return send(answer.status, answer.body);
       } catch (err) {
         if (err instanceof Refusal) {
