@@ -2,8 +2,8 @@
 // 5,000 characters, values nested thousands deep and a malformed address each get a 4xx that says what
 // is wrong in plain words, never a 500, a path of the server or a stack; a request its client abandons
 // is not logged as a failure; a link in a draft's public/ is never served or published (item 3); an
-// import's uploads wait in the person's own folder (item 9). The server runs in this process over a
-// bare repository (no browser).
+// import's uploads wait in the person's own folder (item 9); a publish is undone once its undo is
+// published (item 6). The server runs in this process over a bare repository (no browser).
 import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -110,6 +110,33 @@ describe('bad input to the studio server', () => {
     // Another person naming the same import sees no sheet of Amina's.
     const other = await studio.send('/__studio/api/import/check', { session: 'shared1234', sheet: 'range.csv' }, cookie);
     expect((other.body.problems as { code: string }[]).map((p) => p.code)).toEqual(['unreadable-sheet']);
+  });
+
+  it('an undo of a publish marks it undone once the undo is published, not while it waits in a draft', async () => {
+    const publisher = await studio.signIn('olu@example.com', 'publisher', 'Olu');
+    const author = await studio.signIn('wanjiru@example.com', 'author', 'Wanjiru');
+    // Olu changes the contact page's title, and publishes his draft.
+    const opened = (await studio.send('/__studio/api/document?file=contact.json', undefined, publisher)).body as { text: string; version: string; seen: string[] };
+    const value = JSON.parse(opened.text);
+    value.meta.title = 'Contact us in Nairobi';
+    expect((await studio.send('/__studio/api/save', { file: 'contact.json', value, version: opened.version, seen: opened.seen }, publisher)).status).toBe(200);
+    const olu = studio.accounts.byEmail('olu@example.com')!;
+    const published = await studio.send('/__studio/server/publish', { owner: olu.id }, publisher);
+    expect(published.status).toBe(200);
+    const id = published.body.id as string;
+    const record = async () => ((await studio.send('/__studio/server/drafts', undefined, author)).body.publishes as { id: string; undone?: string }[]).find((p) => p.id === id)!;
+
+    // Wanjiru undoes it in her draft: the site still has it, so it is not undone for anyone yet.
+    expect((await studio.send('/__studio/api/documents', undefined, author)).status).toBe(200);
+    expect((await studio.send('/__studio/server/undo-publish', { id }, author)).status).toBe(200);
+    expect(await record()).not.toHaveProperty('undone');
+    expect(JSON.parse(studio.remoteFile('pages-data/contact.json')).meta.title).toBe('Contact us in Nairobi');
+
+    // Her draft published: now it is.
+    const wanjiru = studio.accounts.byEmail('wanjiru@example.com')!;
+    expect((await studio.send('/__studio/server/publish', { owner: wanjiru.id }, publisher)).status).toBe(200);
+    expect(JSON.parse(studio.remoteFile('pages-data/contact.json')).meta.title).not.toBe('Contact us in Nairobi');
+    expect((await record()).undone).toEqual(expect.any(String));
   });
 
   it('none of these was logged as a failure of the server', () => {
