@@ -3,8 +3,9 @@
 // is wrong in plain words, never a 500, a path of the server or a stack; a request its client abandons
 // is not logged as a failure; a link in a draft's public/ is never served or published (item 3); an
 // import's uploads wait in the person's own folder (item 9); a publish is undone once its undo is
-// published (item 6). The server runs in this process over a bare repository (no browser).
-import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+// published (item 6); a commit force-pushed off the remote stays off (item 4). The server runs in this
+// process over a bare repository (no browser).
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +138,38 @@ describe('bad input to the studio server', () => {
     expect((await studio.send('/__studio/server/publish', { owner: wanjiru.id }, publisher)).status).toBe(200);
     expect(JSON.parse(studio.remoteFile('pages-data/contact.json')).meta.title).not.toBe('Contact us in Nairobi');
     expect((await record()).undone).toEqual(expect.any(String));
+  });
+
+  it('a commit pushed off the remote by someone outside the studio does not come back with the next publish, and the publisher is told', async () => {
+    const publisher = await studio.signIn('kamau@example.com', 'publisher', 'Kamau');
+    const author = await studio.signIn('njeri@example.com', 'author', 'Njeri');
+    const [kamau, njeri] = [studio.accounts.byEmail('kamau@example.com')!, studio.accounts.byEmail('njeri@example.com')!];
+    const title = (file: string) => JSON.parse(studio.remoteFile(`pages-data/${file}`)).meta.title as string;
+    const good = git(studio.remote, 'rev-parse', 'main');
+    const contact = title('contact.json');
+    // An outsider pushes a commit; the studio fetches it (a publish with nothing to publish fetches first), and Njeri's draft follows it.
+    expect((await studio.send('/__studio/api/documents', undefined, author)).status).toBe(200);
+    const bad = studio.pushDirectly('A change pushed by mistake', (dir) => {
+      const file = join(dir, 'pages-data/contact.json');
+      writeFileSync(file, readFileSync(file, 'utf8').replace(JSON.stringify(contact), JSON.stringify('Pushed by mistake')));
+    });
+    expect((await studio.send('/__studio/server/publish', { owner: kamau.id }, publisher)).status).toBe(409);
+    expect((await studio.send('/__studio/api/documents', undefined, author)).status).toBe(200);
+    // Njeri saves a change of her own, to another page.
+    const opened = (await studio.send('/__studio/api/document?file=services/microscopy.json', undefined, author)).body as { text: string; version: string; seen: string[] };
+    const value = JSON.parse(opened.text);
+    value.meta.title = 'Microscopes for every laboratory';
+    expect((await studio.send('/__studio/api/save', { file: 'services/microscopy.json', value, version: opened.version, seen: opened.seen }, author)).status).toBe(200);
+    // The outsider force-pushes the mistake off the remote.
+    git(studio.remote, 'update-ref', 'refs/heads/main', good);
+
+    const published = await studio.send('/__studio/server/publish', { owner: njeri.id }, publisher);
+    expect(published.status).toBe(200);
+    expect(published.body.notice).toBe(`Left out: a commit that the site's branch had and lost since this draft began (pushed off the remote outside the studio), which stays off the site: ${bad.slice(0, 7)} "A change pushed by mistake" by Test.`);
+    expect(title('services/microscopy.json')).toBe('Microscopes for every laboratory');
+    expect(title('contact.json')).toBe(contact);
+    expect(git(studio.remote, 'rev-list', 'main').split('\n')).not.toContain(bad);
+    expect(git(studio.remote, 'log', '-1', '--format=%an|%s', 'main')).toBe('Njeri|Edit /services/microscopy');
   });
 
   it('none of these was logged as a failure of the server', () => {

@@ -69,11 +69,11 @@ export class Drafts {
     const cwd = this.repo.config.repo;
     const drafts = await Promise.all(
       heads.map(async ({ person, commit }) => {
-        const commits = (await git(['rev-list', commit, '--not', site, '--'], { cwd })).split('\n').filter(Boolean);
+        // Its own commits: not those the site's branch lost, which are never published again.
+        const { own: commits, base } = await this.repo.draftCommits(commit, site);
         const m = meta[person];
         if (commits.length === 0 && !m?.schedule) return undefined;
         const owner = this.accounts.person(person);
-        const base = (await git(['merge-base', commit, site], { cwd })).trim();
         const files = await changedFiles(cwd, base, commit);
         const siteChanged = new Set(await changedFiles(cwd, base, site));
         const log = commits.length === 0 ? '' : await git(['log', '--format=%H%x00%an%x00%aI%x00%s%x1e', `${base}..${commit}`, '--'], { cwd });

@@ -72,7 +72,7 @@ export async function startStudio(config: StudioConfig, log: (line: string) => v
     if (result.outcome !== 'published') return result;
     const id = randomBytes(6).toString('hex');
     await drafts.record({ id, owner: owner.id, by: by.id, at: new Date().toISOString(), before: result.before, after: result.commit, files: result.files, how: result.how, ...(scheduled && { scheduled }) }, result.commits);
-    await drafts.event(owner.id, `${scheduled ? 'Published as scheduled' : `Published by ${by.name || by.email}`} (${result.commits.length} save${result.commits.length === 1 ? '' : 's'}, ${result.commit.slice(0, 7)})`, by.id, (m) => {
+    await drafts.event(owner.id, `${scheduled ? 'Published as scheduled' : `Published by ${by.name || by.email}`} (${result.commits.length} save${result.commits.length === 1 ? '' : 's'}, ${result.commit.slice(0, 7)})${result.notice ? `. ${result.notice}` : ''}`, by.id, (m) => {
       delete m.schedule;
       delete m.failure;
     });
