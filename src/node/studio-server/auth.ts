@@ -9,7 +9,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { AccountError, Accounts, may, type Person, personName, publicPerson, type Role } from './accounts.ts';
 import { Refused, text } from './http.ts';
 
-/** Five wrong attempts per account, twenty per address, in 15 minutes; then that account or address waits. */
+/** Five attempts per account, twenty per address, in 15 minutes (a right password starts the account afresh); then that account or address waits. */
 const LIMIT_WINDOW = 15 * 60;
 export const LIMITS = { account: 5, address: 20 };
 
