@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path';
 import { NGINX_HEADERS_FILE, NGINX_REDIRECTS_FILE } from '../../src/node/build/host-files';
 
 export const nginxBin = '/usr/sbin/nginx';
+/** deploy/nginx.conf's `brotli_static`: Debian's package libnginx-mod-http-brotli-static. */
+const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 const project = resolve(import.meta.dirname, '../..');
 
 export interface SiteOptions {
@@ -49,6 +51,7 @@ export function selfSignedCertificate(dir: string): { cert: string; key: string 
 function mainConfig(dir: string, master: boolean): string {
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${join(dir, t)};`);
   return [
+    `load_module ${brotliModule};`,
     // One process, and no switch to another user when run as root; a reload needs the master process
     // (a single process stops answering after one), whose workers then run as this user.
     master ? `user ${userInfo().username};` : 'master_process off;',
@@ -77,6 +80,9 @@ export const nginxReload = (dir: string) => [nginxBin, '-e', join(dir, 'error.lo
 export async function startNginx(port: number, dist: string, options: { dir?: string; site?: string; reloads?: boolean } & SiteOptions = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   if (!existsSync(nginxBin)) {
     throw new Error(`${nginxBin} is missing, so deploy/nginx.conf cannot be tested: install the Debian package nginx (bash .ci/run does)`);
+  }
+  if (!existsSync(brotliModule)) {
+    throw new Error(`${brotliModule} is missing, so deploy/nginx.conf cannot be tested: install the Debian package libnginx-mod-http-brotli-static (bash .ci/run does)`);
   }
   const url = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'nginx-'));
