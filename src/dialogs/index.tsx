@@ -95,7 +95,7 @@ function dialogLink(page: string, values: Record<string, string>, open: () => vo
 /** A Request Quote control: href, onClick and the intent handlers, for an <a> or a Button drawn as one. */
 export const quoteLink = (details = '') => dialogLink(site.pages.quote, { details }, () => openQuote(details));
 
-/** A catalogue request control (Download Catalog and the like). */
+/** A catalogue request control (Download Catalogue and the like). */
 export const catalogueLink = (interest = '') => dialogLink(site.pages.catalogue, { interest }, () => openCatalogue(interest));
 
 /** Opens the Request Quote dialog; if it cannot be fetched, the visitor's mail program instead. */

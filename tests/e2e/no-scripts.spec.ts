@@ -82,10 +82,10 @@ test.describe('with the site\'s scripts blocked', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
-  test('each Request Quote and Download Catalog control on / leads to a page with its form', async ({ page }) => {
+  test('each Request Quote and Download Catalogue control on / leads to a page with its form', async ({ page }) => {
     await page.goto('/');
     const quotes = page.getByRole('link', { name: 'Request Quote' });
-    const catalogues = page.getByRole('link', { name: 'Download Catalog' });
+    const catalogues = page.getByRole('link', { name: 'Download Catalogue' });
     expect(await quotes.count()).toBeGreaterThanOrEqual(12);
     expect(await catalogues.count()).toBeGreaterThanOrEqual(12);
     for (const link of [...(await quotes.all()), ...(await catalogues.all())]) {

@@ -223,7 +223,7 @@ describe('home page', () => {
     for (const word of ['Mission', 'Vision', 'Goals', 'Customers']) expect(text).toContain(`Our ${word}`);
   });
 
-  it('has 12 category cards, each with partner links and Request Quote and Download Catalog buttons', () => {
+  it('has 12 category cards, each with partner links and Request Quote and Download Catalogue buttons', () => {
     const grid = home.find((b) => b.type === 'card-grid' && b.id === 'services');
     if (grid?.type !== 'card-grid') throw new Error('no #services card grid');
     expect(grid.cards).toHaveLength(12);
@@ -231,7 +231,7 @@ describe('home page', () => {
       expect(card.links?.some((l) => l.action.kind === 'external'), card.title).toBe(true);
       const byLabel = new Map(card.buttons?.map((b) => [b.label, b.action.kind]));
       expect(byLabel.get('Request Quote'), card.title).toBe('quote');
-      expect(byLabel.get('Download Catalog'), card.title).toBe('catalogue');
+      expect(byLabel.get('Download Catalogue'), card.title).toBe('catalogue');
     }
   });
 
@@ -385,5 +385,14 @@ describe('/services and /industries (specification section 2)', () => {
     expect(other?.type === 'card-grid' && other.cards.map((c) => [c.title.toLowerCase(), c.link ?? c.links ?? c.buttons])).toEqual(
       ['third party testing labs', 'agrochemical', 'herbal and animal health', 'textile and cosmetics', 'petrochemical', 'forensic'].map((t) => [t, undefined]),
     );
+  });
+});
+
+describe('copy a buyer reads (issue 52)', () => {
+  const shown = (value: unknown) => strings(value).filter((s) => !/^(\/|https?:|mailto:|\.\.\/)/.test(s));
+  const everything = [...[...pages.values()].map((p) => ({ where: p.route, text: shown(p.doc) })), { where: 'site.json', text: shown(site) }, ...[...content.products.values()].map((p) => ({ where: p.id, text: shown(p) }))];
+
+  it('spells catalogue one way, the British way as the rest of the site, in labels from the specification too', () => {
+    for (const { where, text } of everything) expect(text.filter((s) => /\bcatalog\b/i.test(s)), where).toEqual([]);
   });
 });
