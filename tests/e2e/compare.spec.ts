@@ -21,3 +21,10 @@ test('on a 360 px phone the comparison scrolls within its table, and the quote f
   }
   expect(consoleErrors).toEqual([]);
 });
+
+test('the comparison says in plain words whether each product can be ordered', async ({ page }) => {
+  await page.goto(FOUR);
+  const row = page.getByRole('table').getByRole('row', { name: /^Availability/ });
+  await expect(row.getByRole('cell')).toHaveText(['Available to order', 'Available to order', 'Available to order', 'Available to order']);
+  await expect(page.getByRole('table')).not.toContainText('Offered');
+});

@@ -21,7 +21,7 @@ import { startNginx } from '../support/nginx';
 
 const project = fileURLToPath(new URL('../..', import.meta.url));
 const dist = join(project, 'dist');
-const notFoundText = 'Oops! Page not found';
+const notFoundText = 'Page not found';
 const securityHeaders = JSON.parse(readFileSync(join(dist, SERVER_HEADERS_FILE), 'utf8')) as Record<string, string>;
 
 // One nginx per worker: keep this file's tests in one worker.

@@ -50,10 +50,10 @@ test('an unknown partner id replaces the history entry with /404', async ({ page
   await hydrated(page);
   await page.goto('/partner/nope');
   await expect(page).toHaveURL(/\/404$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/services$/);
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Oops! Page not found');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found');
 });
 
 test('a stored partner picture that fails to load is replaced by the local placeholder', async ({ page }) => {

@@ -395,4 +395,22 @@ describe('copy a buyer reads (issue 52)', () => {
   it('spells catalogue one way, the British way as the rest of the site, in labels from the specification too', () => {
     for (const { where, text } of everything) expect(text.filter((s) => /\bcatalog\b/i.test(s)), where).toEqual([]);
   });
+
+  it('has no "Oops!"', () => {
+    for (const { where, text } of everything) expect(text.filter((s) => /\boops\b/i.test(s)), where).toEqual([]);
+  });
+
+  it('a product\'s specification value reads after its name and one colon, not as a second "label: value"', () => {
+    for (const p of content.products.values()) {
+      for (const s of p.specifications) if (typeof s !== 'string') expect(String(s.value), `${p.id}: ${s.name}`).not.toMatch(/:\s/);
+    }
+  });
+
+  it('a figure\'s label names what it counts: the same words never stand beside two different figures, on a page or across the site', () => {
+    const byLabel = new Map<string, Set<string>>();
+    for (const p of pages.values()) {
+      for (const s of p.doc.blocks) if (s.type === 'stats') for (const i of s.items) (byLabel.get(i.label.toLowerCase()) ?? byLabel.set(i.label.toLowerCase(), new Set()).get(i.label.toLowerCase())!).add(i.value);
+    }
+    for (const [label, values] of byLabel) expect([...values], label).toHaveLength(1);
+  });
 });
