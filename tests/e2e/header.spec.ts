@@ -45,7 +45,7 @@ test.describe('desktop mega-menus @desktop', () => {
   });
 
   test('keyboard: focus opens, Tab and arrows walk the links, Escape closes and returns focus', async ({ page }) => {
-    await nav(page).getByRole('link', { name: 'Home' }).focus();
+    await nav(page).getByRole('link', { name: 'Products', exact: true }).focus();
     await page.keyboard.press('Tab');
     await expect(trigger(page, 'Services')).toBeFocused();
     const menu = dropdown(page, 'Services');
@@ -83,6 +83,12 @@ test.describe('desktop mega-menus @desktop', () => {
     await expect(dropdown(page, 'Policies')).toBeHidden();
   });
 
+  test('Products is in the header, beside the menus, and leads to the catalogue', async ({ page }) => {
+    await nav(page).getByRole('link', { name: 'Products', exact: true }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.locator('h1')).toBeVisible();
+  });
+
   test('a click on the button opens the menu (touch screens at desktop width)', async ({ page }) => {
     await trigger(page, 'Policies').click();
     await expect(dropdown(page, 'Policies')).toBeVisible();
@@ -104,6 +110,7 @@ test.describe('mobile menu @phone', () => {
     await expect(mobile.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/#home');
     await expect(mobile.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/#contact');
     // The same lists as the desktop menus, behind their group.
+    await expect(mobile.getByRole('link', { name: 'Products', exact: true })).toHaveAttribute('href', '/products');
     await mobile.getByRole('button', { name: 'Industries' }).tap();
     await expect(mobile.getByRole('link', { name: 'Pharmaceutical' })).toHaveAttribute('href', '/industries/pharmaceutical');
     await expect(mobile.getByRole('link', { name: 'View All Industries' })).toHaveAttribute('href', '/industries');
