@@ -54,7 +54,7 @@ export function Header() {
           {/* Mantine's Burger, drawn with its classes: the Burger component puts a <div> in the <button>, which HTML does not allow. */}
           <UnstyledButton
             ref={burger}
-            className={`${Burger.classes.root} js-only`}
+            className={`${Burger.classes.root} menu-button js-only`}
             onClick={() => void loadMenu().then(() => setDrawerOpen((o) => !o), sayNotLoaded)}
             onPointerDown={() => void loadMenu().catch(() => undefined)}
             hiddenFrom="md"
@@ -88,7 +88,7 @@ export function Header() {
 function PhoneMenuWithoutScripts() {
   return (
     <details className="phone-menu no-js-only mantine-hidden-from-md">
-      <summary className={Burger.classes.root} aria-label="Menu">
+      <summary className={`${Burger.classes.root} menu-button`} aria-label="Menu">
         <span className={Burger.classes.burger} />
       </summary>
       <nav aria-label="Menu" className="phone-menu-panel">
