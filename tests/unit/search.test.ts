@@ -63,6 +63,12 @@ describe('search ranking against the real content', () => {
     expect(raise).toEqual(['/policies/grievance-mechanism', `/policies/grievance-mechanism#${policySectionAnchor(3)}`]);
   });
 
+  it('lists an entry that has all but one of three or more words, after those that have them all', async () => {
+    const urls = (await search('chlorine test for water')).map((h) => h.url);
+    expect(urls).toContain('/products/palintest-dpd-tablets');
+    expect(urls[0]).toBe('/services/water-testing');
+  });
+
   it('shows the page a result is on, and the list item that matched when only an item did', async () => {
     const ph = (await search('ph met'))[0]!;
     expect(ph.title).toBe('pH Meters');
