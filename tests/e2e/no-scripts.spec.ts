@@ -108,6 +108,14 @@ test.describe('with the site\'s scripts blocked', () => {
     await expect(quoteForm.getByRole('link', { name: 'Send on WhatsApp' })).toHaveAttribute('href', `https://wa.me/${site.whatsapp}`);
   });
 
+  test('every tab of the product range shows its sections, under its name, and an address names any of them', async ({ page }) => {
+    await page.goto('/#products-safety-containment-storage');
+    for (const section of ['Analytical Reagents', 'Containment & Storage', 'Cooling & Cold Storage']) {
+      await expect(page.locator('#products').getByRole('heading', { name: section, exact: true })).toBeVisible();
+    }
+    await expect(page.locator('#products-safety-containment-storage')).toBeInViewport();
+  });
+
   test('the search box leads to the page that shows the way to every part of the site', async ({ page, isMobile }) => {
     await page.goto('/industries');
     await press(page.getByRole('link', { name: 'Search the site' }), isMobile);

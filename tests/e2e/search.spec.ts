@@ -8,6 +8,13 @@ const INDEX_ONLY_TEXT = 'Pre-programmed Palintest test methods';
 const searchBox = (page: Page) => page.getByRole('dialog').getByRole('textbox', { name: 'Search' });
 const result = (page: Page, name: string | RegExp) => page.getByRole('dialog').getByRole('button', { name });
 
+/** Opens search with '/' and types a query. */
+async function typeInSearch(page: Page, query: string) {
+  await page.keyboard.press('/');
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type(query);
+}
+
 /** Marks the window, so a later check can tell a client-side navigation from a page load. */
 async function markWindow(page: Page) {
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
@@ -58,8 +65,48 @@ test('arrow keys move through the results grouped by kind, and a section result 
   await page.keyboard.press('ArrowUp');
   await expect(first).toHaveAttribute('data-selected', 'true');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/services\/safety-solutions#categories$/);
-  await expect(page.locator('#categories')).toBeInViewport();
+  await expect(page).toHaveURL(/\/services\/safety-solutions#categories-fume-hoods-and-containment$/);
+  await expect(page.locator('#categories-fume-hoods-and-containment')).toBeInViewport();
+});
+
+/** The sticky header's lower edge: what is scrolled to must show below it. */
+const headerBottom = async (page: Page) => (await page.locator('header.site-header').boundingBox())!.height;
+
+// Issue 52: Enter landed on the grid's first card (Spectrophotometers), two to five screens above the match.
+for (const [query, url, title] of [
+  ['centrifuge', '/services/laboratory-instruments#instruments-centrifuges', 'Centrifuges'],
+  ['pH meter', '/services/laboratory-instruments#instruments-ph-meters', 'pH Meters'],
+] as const) {
+  test(`'${query}' and Enter land on the card that answers, shown below the header`, async ({ page }) => {
+    await page.goto('/policies');
+    await hydrated(page);
+    await typeInSearch(page, query);
+    await expect(result(page, new RegExp(`^${title}`)).first()).toHaveAttribute('data-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${url}$`));
+    const heading = page.locator(`#${url.split('#')[1]}`).getByRole('heading', { name: title });
+    await expect(heading).toBeInViewport();
+    await expect.poll(async () => (await heading.boundingBox())!.y).toBeGreaterThanOrEqual(await headerBottom(page));
+  });
+}
+
+test('a result in a tab that is not shown opens that tab on it', async ({ page }) => {
+  await page.goto('/policies');
+  await hydrated(page);
+  await typeInSearch(page, 'Containment & Storage');
+  await expect(result(page, /^Containment & Storage/)).toHaveAttribute('data-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/#products-safety-containment-storage$/);
+  await expect(page.getByRole('tab', { name: 'Safety Equipment' })).toHaveAttribute('aria-selected', 'true');
+  const section = page.locator('#products-safety-containment-storage');
+  await expect(section.getByRole('heading', { name: 'Containment & Storage' })).toBeInViewport();
+});
+
+test('the same address opened afresh shows that tab too, once the page has started', async ({ page }) => {
+  await page.goto('/#products-safety-containment-storage');
+  await hydrated(page);
+  await expect(page.getByRole('tab', { name: 'Safety Equipment' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('#products-safety-containment-storage').getByRole('heading')).toBeInViewport();
 });
 
 // A busy phone may take a while to draw the dialog after '/', even with its code fetched ahead (at
