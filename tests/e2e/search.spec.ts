@@ -109,6 +109,62 @@ test('the same address opened afresh shows that tab too, once the page has start
   await expect(page.locator('#products-safety-containment-storage').getByRole('heading')).toBeInViewport();
 });
 
+/** Opens /policies, then /contact inside the app: Back from /contact returns to /policies. */
+async function twoPages(page: Page) {
+  await page.goto('/policies');
+  await hydrated(page);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.locator('h1')).toContainText('Contact');
+}
+
+test('Back closes search and stays on the page; the next Back goes to the page before', async ({ page }) => {
+  await twoPages(page);
+  await page.getByRole('button', { name: 'Search the site' }).click();
+  await page.keyboard.type('palin');
+  await expect(result(page, /^Palintest/).first()).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.locator('h1')).toContainText('Contact');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/policies$/);
+});
+
+test('Back closes search on the first page of a visit too', async ({ page }) => {
+  await page.goto('/contact');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Search the site' }).click();
+  await expect(searchBox(page)).toBeFocused();
+  await page.goBack();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/contact$/);
+});
+
+test('search has a close button, and closed by it leaves no step for Back', async ({ page, isMobile }) => {
+  await twoPages(page);
+  await page.getByRole('button', { name: 'Search the site' }).click();
+  await expect(searchBox(page)).toBeFocused();
+  const close = page.getByRole('dialog').getByRole('button', { name: 'Close search' });
+  await (isMobile ? close.tap() : close.click());
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/policies$/);
+});
+
+test('Back from a page chosen in search returns to the page it was chosen on', async ({ page }) => {
+  await twoPages(page);
+  await typeInSearch(page, 'microscpe');
+  await expect(result(page, /^Microscopy/).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/services\/microscopy$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/policies$/);
+});
+
 // A busy phone may take a while to draw the dialog after '/', even with its code fetched ahead (at
 // idle): keys typed meanwhile arrive before the field has focus, and go into it once it has.
 for (const code of ['fetched ahead', 'still on its way'] as const) {
