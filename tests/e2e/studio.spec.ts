@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { blockDefinitions, blockTypes } from '../../schemas/blocks';
 import { expect, requiredMarkers, test } from './fixtures';
 import { dependencyBundlings, type DevServer, freePort, startDevServer, warmStudio } from '../support/dev-server';
-import { startNginx } from '../support/nginx';
+import { startNginx } from '../../src/node/serve/nginx';
 import { type Scratch, scratchProject, serveScratch } from '../support/scratch';
 
 test.describe.configure({ mode: 'serial' });
