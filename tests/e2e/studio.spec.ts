@@ -369,7 +369,7 @@ test('moves, creates and deletes pages: git diff shows exactly those files, the 
   await choose(page, 'Page to copy', 'soil', /^\/services\/soil-testing/);
   await page.getByRole('button', { name: 'Create' }).click();
   // It says where the pages beside it are listed, since nothing links to it yet.
-  await expect(status(page)).toHaveText(/^Created \/services\/spectroscopy \(pages-data\/services\/spectroscopy\.json\)\. Nothing links to it yet: the pages beside it are listed in .*pages-data\/site\.json \(nav\.header\[1\]\.menu\.links\).*; add it there\.$/, { timeout: 60_000 });
+  await expect(status(page)).toHaveText(/^Created \/services\/spectroscopy \(pages-data\/services\/spectroscopy\.json\)\. Nothing links to it yet: the pages beside it are listed in .*pages-data\/site\.json \(nav\.header\[2\]\.menu\.links\).*; add it there\.$/, { timeout: 60_000 });
   await expect(page.getByRole('combobox', { name: 'Page' })).toHaveValue(/^\/services\/spectroscopy/);
   // An address that answers already is refused, as validate would.
   await page.getByRole('button', { name: 'New page' }).click();
