@@ -4,12 +4,8 @@ import { useRouter } from '@tanstack/react-router';
 import site from 'virtual:site';
 import { plainClick } from '../lib/browser';
 import { announce, productCount } from './announce';
+import { addingAddress } from './from-address';
 import { addToQuoteList, itemKey, type QuoteProduct, useQuoteList } from './store';
-
-/** Where a product is added from a link followed without the app (D19): the quote page adds it once the app runs there. */
-export const ADD_PARAM = 'add';
-/** With it, the pack to add, by its order code (D22). */
-export const CODE_PARAM = 'code';
 
 /**
  * "Add to quote list" (D18), for any place that shows a product: a card, a product's page, a
@@ -24,7 +20,7 @@ export function AddToQuoteList({ product, size = 'sm', inverted = false }: { pro
   return (
     <Button
       component="a"
-      href={listed ? page : `${page}?${new URLSearchParams({ [ADD_PARAM]: product.url, ...(product.code ? { [CODE_PARAM]: product.code } : {}) })}`}
+      href={listed ? page : addingAddress(page, product)}
       size={size}
       variant={inverted ? (listed ? 'white' : 'outline') : listed ? 'light' : 'outline'}
       color={inverted && !listed ? 'white' : undefined}

@@ -67,6 +67,14 @@ test.describe('a lab supplier\'s range', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('without scripts, a pack\'s Add to quote list leads to the quote page, which writes the pack into Details by its code', async ({ page, isMobile }) => {
+    await page.route(/\/assets\/[^?]*\.js(\?|$)/, (r) => r.abort('blockedbyclient'));
+    await page.goto(`${server.url}/products/test-chlorine-tablets`);
+    await press(page.locator('#packs').getByRole('row', { name: /TST-DPD1-500/ }).getByRole('link', { name: 'Add to quote list' }), isMobile);
+    await expect(page).toHaveURL(/\/quote\?add=.*code=TST-DPD1-500/);
+    await expect(page.getByRole('form', { name: 'Request a quote' }).getByLabel('Details')).toHaveValue(`TST-DPD1-500, Test Chlorine Tablets, 500 tablets × 1: ${server.url}/products/test-chlorine-tablets`);
+  });
+
   test('a buyer finds the product by an order code, and asks for that pack by its code', async ({ page, isMobile, consoleErrors }) => {
     const mails = await captureMail(page);
     await page.goto(`${server.url}/contact`);
