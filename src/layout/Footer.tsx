@@ -7,6 +7,7 @@ import { newsletterMail, telUrl } from '../lib/mail';
 import { plainForm } from '../lib/plain-form';
 import { catalogueLink, quoteLink, tellDelivery } from '../dialogs';
 import { InternalLink, external } from '../ui/actions';
+import { useButtonLink } from '../ui/button-link';
 import { BusinessHours } from '../ui/BusinessHours';
 import { ResponsiveGrid } from '../ui/ResponsiveGrid';
 import { SocialLinks } from './SocialIcon';
@@ -18,6 +19,7 @@ import { SocialLinks } from './SocialIcon';
  */
 export function Footer() {
   const a = site.address;
+  const opener = useButtonLink('dialog');
   return (
     <footer className="site-footer">
       <Container size="xl" className="footer-inner">
@@ -53,10 +55,10 @@ export function Footer() {
             </a>
             <BusinessHours />
             <div className="footer-actions">
-              <Button size="xs" component="a" {...quoteLink()} leftSection={<IconMessage size={16} aria-hidden />}>
+              <Button size="xs" component="a" {...quoteLink()} {...opener} leftSection={<IconMessage size={16} aria-hidden />}>
                 Request Quote
               </Button>
-              <Button size="xs" variant="white" component="a" {...catalogueLink()} leftSection={<IconFileText size={16} aria-hidden />}>
+              <Button size="xs" variant="white" component="a" {...catalogueLink()} {...opener} leftSection={<IconFileText size={16} aria-hidden />}>
                 Product Catalogue Request
               </Button>
             </div>

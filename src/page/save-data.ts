@@ -1,5 +1,5 @@
-// The one inline script of every prerendered page (prerender.ts puts it at the top of the head; the
-// Content-Security-Policy allows exactly this text by its hash, src/node/serve/headers.ts). When the
+// An inline script of every prerendered page (src/page/inline-scripts.ts: prerender.ts puts it at the top
+// of the head; the Content-Security-Policy allows exactly this text by its hash, src/node/serve/headers.ts). When the
 // browser asks to save data, the pictures of the page the browser loads are fetched only as they come
 // into view, as those of a page opened inside the app are (src/ui/Picture.tsx): the browser's own lazy
 // loading fetches pictures one to three screens ahead, and the server's HTML cannot vary by the

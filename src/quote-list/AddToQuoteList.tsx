@@ -3,28 +3,28 @@ import { IconCheck, IconPlaylistAdd } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import site from 'virtual:site';
 import { plainClick } from '../lib/browser';
+import { useButtonLink } from '../ui/button-link';
 import { announce, productCount } from './announce';
+import { addingAddress } from './from-address';
 import { addToQuoteList, itemKey, type QuoteProduct, useQuoteList } from './store';
-
-/** Where a product is added from a link followed without the app (D19): the quote page adds it once the app runs there. */
-export const ADD_PARAM = 'add';
-/** With it, the pack to add, by its order code (D22). */
-export const CODE_PARAM = 'code';
 
 /**
  * "Add to quote list" (D18), for any place that shows a product: a card, a product's page, a
  * comparison. It adds the product to the list kept on this device and says so to screen readers with
- * the new count; once the product is on the list it reads "In quote list" and leads to the list.
- * Before the app runs it is a link to the quote page, which adds the product when the app starts there.
+ * the new count; once the product is on the list it reads "In quote list" and is a link to the list.
+ * Before the app runs it is a link to the quote page, which adds the product when the app starts there;
+ * once the app runs, a button until the product is on the list.
  */
 export function AddToQuoteList({ product, size = 'sm', inverted = false }: { product: QuoteProduct; size?: MantineSize; inverted?: boolean }) {
   const listed = useQuoteList()?.some((i) => itemKey(i) === itemKey(product)) ?? false;
   const router = useRouter({ warn: false });
+  const adds = useButtonLink();
   const page = site.pages.quote;
   return (
     <Button
       component="a"
-      href={listed ? page : `${page}?${new URLSearchParams({ [ADD_PARAM]: product.url, ...(product.code ? { [CODE_PARAM]: product.code } : {}) })}`}
+      href={listed ? page : addingAddress(page, product)}
+      {...(listed ? {} : adds)}
       size={size}
       variant={inverted ? (listed ? 'white' : 'outline') : listed ? 'light' : 'outline'}
       color={inverted && !listed ? 'white' : undefined}

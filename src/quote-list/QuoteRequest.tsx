@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconBrandWhatsapp, IconMail } from '@tabler/icons-react';
-import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type MouseEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import site from 'virtual:site';
 import { pageDataPath } from '../../schemas/routes';
 import { tellDelivery } from '../dialogs';
@@ -13,7 +13,7 @@ import { itemLine, type Mail, MAILTO_LIMIT, mailAsText, mailtoUrl, type QuoteFie
 import { plainForm } from '../lib/plain-form';
 import type { RenderedBlock, ResolvedPage } from '../page/types';
 import { InternalLink } from '../ui/actions';
-import { ADD_PARAM, CODE_PARAM } from './AddToQuoteList';
+import { ADDED } from './from-address';
 import { announce, productCount } from './announce';
 import { usePrefill } from './prefill';
 import { addToQuoteList, clearQuoteList, itemKey, type QuoteItem, quoteItems, removeFromQuoteList, updateQuoteItem, useQuoteList } from './store';
@@ -37,8 +37,8 @@ type Outcome =
 export function QuoteRequest() {
   const items = useQuoteList();
   const values = usePrefill(['details']);
-  useAddFromAddress();
   const form = useRef<HTMLFormElement>(null);
+  useAddFromAddress(form);
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
 
@@ -130,7 +130,11 @@ function QuoteItems({ items }: { items: readonly QuoteItem[] | null }) {
     return (
       <div>
         {title}
-        <p className="quote-note">Your list is kept on this device, and shows here once the page has loaded. You can also type the products and quantities under Details below.</p>
+        <p className="quote-note with-scripts">Your list is kept on this device, and shows here once the page has loaded. You can also type the products and quantities under Details below.</p>
+        <p className="quote-note without-scripts">
+          This browser is not running the site's scripts, so it cannot keep a list here, nor fill in a product you chose: write the products, pack sizes and quantities under Details below. On WhatsApp,
+          write them in the chat.
+        </p>
       </div>
     );
   }
@@ -264,17 +268,17 @@ function CopyRequest({ mail }: { mail: Mail }) {
 }
 
 /**
- * A product added by a link followed before the app ran (AddToQuoteList: ?add=<its page>): its page's
- * document names it; once on the list, the address loses the query, so a reload adds nothing again.
+ * A product added by a link followed before the app ran (from-address.ts: ?add=<its page>): its page's
+ * document names it; once on the list, the address loses the query, so a reload adds nothing again, and
+ * the line the page wrote for it into Details before the app ran (src/page/early-forms.ts) comes out.
  */
-function useAddFromAddress() {
+function useAddFromAddress(form: RefObject<HTMLFormElement | null>) {
   useEffect(() => {
     const query = new URLSearchParams(window.location.search);
-    const route = query.get(ADD_PARAM);
-    const code = query.get(CODE_PARAM);
+    const route = query.get(ADDED.page);
+    const code = query.get(ADDED.code);
     if (!route?.startsWith('/')) return;
-    query.delete(ADD_PARAM);
-    query.delete(CODE_PARAM);
+    for (const name of Object.values(ADDED)) query.delete(name);
     const rest = query.toString();
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`);
     void fetch(pageDataPath(route))
@@ -288,6 +292,9 @@ function useAddFromAddress() {
         if (code !== null && !pack) return;
         const added = addToQuoteList({ id: product.id, name: product.name, brand: brand.name, model: product.model, url: route, ...(pack ? { code: pack.code, pack: pack.label } : {}) });
         announce(`${pack ? `${product.name}, ${pack.label}` : product.name} added to your quote list: ${productCount(added)}.`);
+        const details = form.current?.elements.namedItem('details');
+        const line = window.quoteLineFromAddress;
+        if (line && details instanceof HTMLTextAreaElement) details.value = details.value.replace(line, '').trim();
       })
       .catch(() => undefined);
   }, []);

@@ -5,6 +5,7 @@ import site from 'virtual:site';
 import type { Action, Button as ButtonData } from '../../schemas/action';
 import { catalogueLink, quoteLink } from '../dialogs';
 import { mailtoUrl, telUrl, whatsappUrl } from '../lib/mail';
+import { useButtonLink } from './button-link';
 
 /** When the router marks a link as the current page's (aria-current="page"): on that page alone. */
 export const CURRENT = { exact: true } as const;
@@ -62,9 +63,10 @@ export function ActionButton({ button, size = 'md', inverted = false, fullWidth 
     children: button.label,
   };
   const t = target(button.action);
+  const opener = useButtonLink('dialog');
   if ('to' in t) return <Button component={InternalLink} to={t.to} {...look} />;
   if ('href' in t) return <Button component="a" href={t.href} {...(t.newTab ? external : {})} {...look} />;
-  return <Button component="a" {...t.dialog} {...look} />;
+  return <Button component="a" {...t.dialog} {...opener} {...look} />;
 }
 
 /**
@@ -75,7 +77,8 @@ export function ActionAnchor({ label, action, children, className, ...aria }: { 
   const content = children ?? label;
   const look = className ? `mantine-focus-auto link ${className}` : 'mantine-focus-auto link';
   const t = target(action);
+  const opener = useButtonLink('dialog');
   if ('to' in t) return <InternalLink to={t.to} className={look} {...aria}>{content}</InternalLink>;
   if ('href' in t) return <a href={t.href} {...(t.newTab ? external : {})} className={look} {...aria}>{content}</a>;
-  return <a {...t.dialog} className={look} {...aria}>{content}</a>;
+  return <a {...t.dialog} {...opener} className={look} {...aria}>{content}</a>;
 }

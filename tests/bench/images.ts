@@ -101,7 +101,7 @@ async function visit(browser: Browser, url: string, device: keyof typeof DEVICES
   if (products) {
     // Once the page is live (its last element hydrated), the supplier's button shows the products.
     await page.waitForFunction(() => Object.keys(document.getElementById('root')?.lastElementChild ?? {}).some((k) => k.startsWith('__reactFiber')));
-    await page.getByRole('link', { name: /^View products/ }).first().click();
+    await page.getByRole('button', { name: /^View products/ }).first().click();
     await settled(page);
   }
   for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 400) {

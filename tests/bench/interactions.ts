@@ -28,8 +28,8 @@ interface Scenario {
 export const scenarios: Scenario[] = [
   { name: 'phone menu', path: '/', tap: (p) => p.getByRole('button', { name: 'Open menu' }), shown: `return visible(document.querySelector('.mantine-Drawer-content'))` },
   { name: 'search', path: '/', tap: (p) => p.getByRole('button', { name: 'Search the site' }), shown: `return visible(document.querySelector('.mantine-Spotlight-content'))` },
-  { name: 'quote dialog', path: '/', tap: (p) => p.getByRole('link', { name: 'Request Quote' }).first(), shown: `return visible(document.querySelector('.mantine-Modal-content'))` },
-  { name: 'footer quote', path: '/policies', tap: (p) => p.locator('footer').getByRole('link', { name: 'Request Quote' }), shown: `return visible(document.querySelector('.mantine-Modal-content'))` },
+  { name: 'quote dialog', path: '/', tap: (p) => p.getByRole('button', { name: 'Request Quote' }).or(p.getByRole('link', { name: 'Request Quote' })).first(), shown: `return visible(document.querySelector('.mantine-Modal-content'))` },
+  { name: 'footer quote', path: '/policies', tap: (p) => p.locator('footer').getByRole('button', { name: 'Request Quote' }).or(p.locator('footer').getByRole('link', { name: 'Request Quote' })), shown: `return visible(document.querySelector('.mantine-Modal-content'))` },
   {
     name: 'range tab',
     path: '/',

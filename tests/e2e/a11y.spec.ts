@@ -34,7 +34,7 @@ test.describe('axe in the states a visitor opens', () => {
     test(`the ${name} dialog`, async ({ page }) => {
       await page.goto('/contact');
       await hydrated(page);
-      await page.locator('footer').getByRole('link', { name }).click();
+      await page.locator('footer').getByRole('button', { name }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
     });
@@ -43,10 +43,10 @@ test.describe('axe in the states a visitor opens', () => {
   test('the supplier product view and a product dialog', async ({ page }) => {
     await page.goto('/services/water-testing');
     await hydrated(page);
-    await page.getByRole('link', { name: /^View products \(\d+\) from Palintest$/ }).click();
+    await page.getByRole('button', { name: /^View products \(\d+\) from Palintest$/ }).click();
     await expect(page.locator('.product-view')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
-    await page.locator('.product-view').getByRole('link', { name: 'Details' }).first().click();
+    await page.locator('.product-view').getByRole('button', { name: 'Details' }).first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
@@ -80,7 +80,7 @@ test.describe('axe in the states a visitor opens', () => {
     await hydrated(page);
     const markers = await requiredMarkers(page);
     for (const name of ['Request Quote', 'Product Catalogue Request']) {
-      await page.locator('footer').getByRole('link', { name }).click();
+      await page.locator('footer').getByRole('button', { name }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       markers.push(...(await requiredMarkers(page.getByRole('dialog'))));
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();

@@ -16,7 +16,7 @@ test.describe('Request Quote', () => {
     const mails = await captureMail(page);
     await page.goto('/policies');
     await hydrated(page);
-    const opener = footer(page).getByRole('link', { name: 'Request Quote' });
+    const opener = footer(page).getByRole('button', { name: 'Request Quote' });
     await press(opener, isMobile);
     const dialog = page.getByRole('dialog', { name: 'Request a Quote' });
     await expect(dialog).toBeVisible();
@@ -77,7 +77,7 @@ test.describe('Request Quote', () => {
     const mails = await captureMail(page);
     await page.goto('/policies');
     await hydrated(page);
-    await footer(page).getByRole('link', { name: 'Request Quote' }).click();
+    await footer(page).getByRole('button', { name: 'Request Quote' }).click();
     const dialog = page.getByRole('dialog', { name: 'Request a Quote' });
     await dialog.getByLabel('Full Name').fill('   ');
     await dialog.getByLabel('Email Address').fill('a@b.example');
@@ -90,7 +90,7 @@ test.describe('Request Quote', () => {
     const mails = await captureMail(page);
     await page.goto('/policies');
     await hydrated(page);
-    const opener = footer(page).getByRole('link', { name: 'Request Quote' });
+    const opener = footer(page).getByRole('button', { name: 'Request Quote' });
     await press(opener, isMobile);
     const dialog = page.getByRole('dialog', { name: 'Request a Quote' });
     await dialog.getByLabel('Full Name').fill('Somebody');
@@ -110,7 +110,7 @@ test.describe('Request Quote', () => {
     const mails = await captureMail(page);
     await page.goto('/services/water-testing');
     await hydrated(page);
-    const opener = page.locator('main').getByRole('link', { name: 'Request Water Testing Demo' });
+    const opener = page.locator('main').getByRole('button', { name: 'Request Water Testing Demo' });
     await press(opener, isMobile);
     const dialog = page.getByRole('dialog', { name: 'Request a Quote' });
     await expect(dialog.getByLabel('Details')).toHaveValue('Demonstration request: water testing');
@@ -128,7 +128,7 @@ test.describe('Request Quote', () => {
 test("a card's Request Quote on home opens it with the card's details", async ({ page, isMobile }) => {
   await page.goto('/');
   await hydrated(page);
-  await press(page.locator('#services').getByRole('link', { name: 'Request Quote' }).first(), isMobile);
+  await press(page.locator('#services').getByRole('button', { name: 'Request Quote' }).first(), isMobile);
   await expect(page.getByRole('dialog', { name: 'Request a Quote' }).getByLabel('Details')).toHaveValue('Quote request: Laboratory Chemicals & Reagents');
 });
 
@@ -137,7 +137,7 @@ test.describe('Product Catalogue Request', () => {
     const mails = await captureMail(page);
     await page.goto('/industries');
     await hydrated(page);
-    const opener = footer(page).getByRole('link', { name: 'Product Catalogue Request' });
+    const opener = footer(page).getByRole('button', { name: 'Product Catalogue Request' });
     await press(opener, isMobile);
     const dialog = page.getByRole('dialog', { name: 'Product Catalogue Request' });
     await expect(dialog.getByLabel('Name')).toBeFocused();
@@ -171,7 +171,7 @@ test.describe('Product Catalogue Request', () => {
     const mails = await captureMail(page);
     await page.goto('/industries');
     await hydrated(page);
-    await press(footer(page).getByRole('link', { name: 'Product Catalogue Request' }), isMobile);
+    await press(footer(page).getByRole('button', { name: 'Product Catalogue Request' }), isMobile);
     const dialog = page.getByRole('dialog', { name: 'Product Catalogue Request' });
     await press(dialog.getByRole('button', { name: 'Cancel' }), isMobile);
     await expect(dialog).toBeHidden();
@@ -186,7 +186,7 @@ test.describe('Product Catalogue Request', () => {
       const mails = await captureMail(page);
       await page.goto(path);
       await hydrated(page);
-      await press(page.locator('main').getByRole('link', { name: label }).first(), isMobile);
+      await press(page.locator('main').getByRole('button', { name: label }).first(), isMobile);
       const dialog = page.getByRole('dialog', { name: 'Product Catalogue Request' });
       await expect(dialog.getByLabel('Catalogue/Interest')).toHaveValue(interest);
       await dialog.getByLabel('Name').fill('Lab Manager');
@@ -200,7 +200,7 @@ test.describe('Product Catalogue Request', () => {
 test('the page does not scroll behind an open dialog, and scrolls again once it is closed @desktop', async ({ page }) => {
   await page.goto('/');
   await hydrated(page);
-  await page.getByRole('link', { name: 'Request Quote' }).first().click();
+  await page.getByRole('button', { name: 'Request Quote' }).first().click();
   await expect(page.getByRole('dialog', { name: 'Request a Quote' })).toBeVisible();
   const before = await page.evaluate(() => scrollY);
   await page.mouse.move(10, 400);

@@ -158,7 +158,7 @@ test('the quote dialog stays open with what was typed when the endpoint fails, a
   const { posted, answerWith } = await endpoint(page, 500);
   await page.goto(`${site.url}/policies`);
   await hydrated(page);
-  const opener = page.locator('footer').getByRole('link', { name: 'Request Quote' });
+  const opener = page.locator('footer').getByRole('button', { name: 'Request Quote' });
   await press(opener, isMobile);
   const dialog = page.getByRole('dialog', { name: 'Request a Quote' });
   await dialog.getByLabel('Full Name').fill('Otieno');
@@ -286,7 +286,7 @@ async function addToQuoteList(page: Page, products: string[], isMobile: boolean)
     await hydrated(page);
     // The product's own button, in the page's opening block (its related products follow).
     const hero = page.locator('main section').first();
-    await press(hero.getByRole('link', { name: 'Add to quote list' }), isMobile);
+    await press(hero.getByRole('button', { name: 'Add to quote list' }), isMobile);
     await expect(hero.getByRole('link', { name: 'In quote list' })).toBeVisible();
   }
 }
@@ -341,7 +341,7 @@ test.describe('written offline (issue 38 item 4)', () => {
     const { posted, answerWith } = await endpoint(page, 200);
     await page.goto(`${site.url}/policies`);
     await hydrated(page);
-    await press(page.locator('footer').getByRole('link', { name: 'Request Quote' }), isMobile);
+    await press(page.locator('footer').getByRole('button', { name: 'Request Quote' }), isMobile);
     const dialog = page.getByRole('dialog', { name: 'Request a Quote' });
     await dialog.getByLabel('Full Name').fill('Otieno');
     await dialog.getByLabel('Email Address').fill('otieno@county.example');

@@ -47,7 +47,7 @@ test('when the dialog code cannot be fetched, Request Quote opens the mail progr
   await unreachable(page, 'OverlayHost');
   await page.goto('/policies');
   await hydrated(page);
-  await press(page.locator('footer').getByRole('link', { name: 'Request Quote' }), isMobile);
+  await press(page.locator('footer').getByRole('button', { name: 'Request Quote' }), isMobile);
   await expect.poll(() => mails.all()).toHaveLength(1);
   const mail = new URL((await mails.all())[0]!);
   expect(mail.pathname).toBe(site.mailboxes.contact);
@@ -59,8 +59,8 @@ test("a product's Details says it could not be loaded, and works once the networ
   const back = await unreachable(page, 'OverlayHost');
   await page.goto('/services/water-testing');
   await hydrated(page);
-  await press(page.locator('#partners').getByRole('link', { name: /^View products \(\d+\) from Palintest$/ }), isMobile);
-  const details = page.locator('.product-view .mantine-Card-root').filter({ hasText: 'Photometer 7500' }).getByRole('link', { name: 'Details' });
+  await press(page.locator('#partners').getByRole('button', { name: /^View products \(\d+\) from Palintest$/ }), isMobile);
+  const details = page.locator('.product-view .mantine-Card-root').filter({ hasText: 'Photometer 7500' }).getByRole('button', { name: 'Details' });
   const alert = nextAlert(page);
   await press(details, isMobile);
   expect(await alert).toMatch(/could not be loaded.*check your connection/i);

@@ -215,9 +215,9 @@ test('every slot\'s sizes says how wide the layout draws the picture, at phone, 
     await page.goto(url('/services/water-testing'));
     await check('/services/water-testing');
     await hydrated(page);
-    await page.getByRole('link', { name: /^View products \(\d+\) from Palintest$/ }).click();
+    await page.getByRole('button', { name: /^View products \(\d+\) from Palintest$/ }).click();
     await check('/services/water-testing, Palintest\'s products');
-    await page.getByRole('link', { name: 'Details' }).first().click();
+    await page.getByRole('button', { name: 'Details' }).first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await check('/services/water-testing, a product\'s details');
   }

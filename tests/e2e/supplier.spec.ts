@@ -5,7 +5,7 @@ import { captureMail, expect, hydrated, press, test } from './fixtures';
 const section = (page: Page) => page.locator('#partners');
 const cards = (page: Page) => section(page).locator('.mantine-Card-root');
 const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
-const viewProducts = (page: Page, supplier: string) => section(page).getByRole('link', { name: new RegExp(`^View products \\(\\d+\\) from ${supplier}$`) });
+const viewProducts = (page: Page, supplier: string) => section(page).getByRole('button', { name: new RegExp(`^View products \\(\\d+\\) from ${supplier}$`) });
 
 async function rows(l: Locator): Promise<number> {
   const tops = await l.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
@@ -49,7 +49,7 @@ test("'view products' swaps the grid for the product view; close brings the grid
   await expect(view.getByRole('heading', { name: 'Palintest', level: 3 })).toBeFocused();
   await expect(view.getByRole('img', { name: 'Palintest logo' })).toBeVisible();
   await expect(view.getByText('3 products available')).toBeVisible();
-  const products = view.locator('.mantine-Card-root').filter({ has: page.getByRole('link', { name: 'Details' }) });
+  const products = view.locator('.mantine-Card-root').filter({ has: page.getByRole('button', { name: 'Details' }) });
   await expect(products).toHaveCount(3);
   expect(await rows(products)).toBe(isMobile ? 3 : 1);
 
@@ -110,7 +110,7 @@ test('Details opens a dialog with everything, Request Quote and Datasheet; it cl
   const mails = await captureMail(page);
   await press(viewProducts(page, 'Palintest'), isMobile);
   const photometer = section(page).locator('.product-view .mantine-Card-root').filter({ hasText: 'Photometer 7500' });
-  const details = photometer.getByRole('link', { name: 'Details' });
+  const details = photometer.getByRole('button', { name: 'Details' });
   await press(details, isMobile);
   const dialog = page.getByRole('dialog', { name: 'Photometer 7500' });
   await expect(dialog).toBeVisible();
@@ -127,7 +127,7 @@ test('Details opens a dialog with everything, Request Quote and Datasheet; it cl
   await expect(dialog).toBeHidden();
   await expect(details).toBeFocused();
   // Each product's dialog is its own.
-  await press(section(page).locator('.product-view .mantine-Card-root').filter({ hasText: 'Pooltest 9 Bluetooth' }).getByRole('link', { name: 'Details' }), isMobile);
+  await press(section(page).locator('.product-view .mantine-Card-root').filter({ hasText: 'Pooltest 9 Bluetooth' }).getByRole('button', { name: 'Details' }), isMobile);
   const pool = page.getByRole('dialog', { name: 'Pooltest 9 Bluetooth' });
   await expect(pool).toBeVisible();
   await expect(pool.getByRole('link', { name: 'Datasheet' })).toHaveCount(0);

@@ -25,7 +25,7 @@ test('once the page is idle, the dialogs, search and the menu open with the netw
     .toEqual([]);
   await page.route('**/assets/**', (r) => r.abort('internetdisconnected'));
 
-  await press(page.getByRole('link', { name: 'Request Quote' }).first(), isMobile);
+  await press(page.getByRole('button', { name: 'Request Quote' }).first(), isMobile);
   await expect(page.getByRole('dialog', { name: 'Request a Quote' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -73,11 +73,11 @@ test('when the browser asks to save data, nothing is fetched ahead, and a tap st
   // Nor when a pointer rests on a link, a dialog's button or search (a desktop's hover): only what is followed.
   if (!isMobile) {
     await page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).hover();
-    await page.locator('footer').getByRole('link', { name: 'Request Quote' }).hover();
+    await page.locator('footer').getByRole('button', { name: 'Request Quote' }).hover();
     await page.getByRole('button', { name: 'Search the site' }).hover();
     await idleFor(page, 5);
   }
   expect((await fetched(page)).filter((p) => /^\/assets\/(OverlayHost|SearchDialog|MobileMenu|PolicyText)-/.test(p) || /^\/_data\/pages\/.+\.json$/.test(p))).toEqual([]);
-  await press(page.getByRole('link', { name: 'Request Quote' }).first(), isMobile);
+  await press(page.getByRole('button', { name: 'Request Quote' }).first(), isMobile);
   await expect(page.getByRole('dialog', { name: 'Request a Quote' })).toBeVisible();
 });

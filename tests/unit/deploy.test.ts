@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SiteDocument } from '../../schemas/site';
 import { loadContent } from '../../src/node/content/load';
 import { securityHeaders } from '../../src/node/serve/headers';
+import { FORMS_SCRIPT } from '../../src/page/early-forms';
 import { SAVE_DATA_SCRIPT } from '../../src/page/save-data';
 import { addProducts } from '../support/products';
 import { scratchProject } from '../support/scratch';
@@ -87,9 +88,9 @@ describe('the content security policy follows the site document (issue 15)', () 
     expect(cspOf({ ...site, features: { ...site.features, formEndpoint: 'https://forms.example.org/acacia/submit' } })['connect-src']).toBe("'self' https://forms.example.org");
   });
 
-  it('runs the site\'s own script files and, of the scripts written into a page, only the one every page carries for Save-Data (issue 38)', () => {
-    const digest = createHash('sha256').update(SAVE_DATA_SCRIPT).digest('base64');
-    expect(cspOf(site)['script-src']).toBe(`'self' 'sha256-${digest}'`);
+  it('runs the site\'s own script files and, of the scripts written into a page, only the two every page carries: for Save-Data (issue 38) and its forms before the app (issue 52)', () => {
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(cspOf(site)['script-src']).toBe(`'self' ${hash(SAVE_DATA_SCRIPT)} ${hash(FORMS_SCRIPT)}`);
   });
 
   it('lets a form without scripts post to the mail program, and to the form endpoint only when one is named (D19)', () => {

@@ -9,6 +9,7 @@ import { plainClick } from '../../lib/browser';
 import { mailtoUrl, productQuoteMail } from '../../lib/mail';
 import { AddToQuoteList } from '../../quote-list/AddToQuoteList';
 import { external, InternalLink } from '../../ui/actions';
+import { useButtonLink } from '../../ui/button-link';
 import { Picture, PicturesProvider, usePictures } from '../../ui/Picture';
 import { ProductPicture } from '../../ui/ProductPicture';
 import { ItemList } from '../../ui/ItemList';
@@ -42,6 +43,7 @@ export function SupplierGrid({ block, suppliers }: BlockComponentProps<'supplier
   // Focus follows the swap: into the product view when it opens, back to its button when it closes.
   const [returnTo, setReturnTo] = useState<string | null>(null);
   const grid = useRef<HTMLDivElement>(null);
+  const showsProducts = useButtonLink();
   useEffect(() => {
     if (selected === null && returnTo) grid.current?.querySelector<HTMLElement>(`[data-supplier="${returnTo}"]`)?.focus();
   }, [selected, returnTo]);
@@ -79,6 +81,7 @@ export function SupplierGrid({ block, suppliers }: BlockComponentProps<'supplier
                 }}
                 data-supplier={s.id}
                 aria-label={`View products (${s.productCount}) from ${s.name}`}
+                {...showsProducts}
               >
                 View products ({s.productCount})
               </Button>
@@ -170,6 +173,7 @@ function ProductCard({ product, supplier }: { product: ShownProduct; supplier: S
   const quote = quoteUrl(product, supplier);
   // The dialog renders outside the page's tree: it gets the page's pictures from here.
   const pictures = usePictures();
+  const opener = useButtonLink('dialog');
   return (
     <Card withBorder radius="md" padding="lg">
       <Card.Section>
@@ -218,6 +222,7 @@ function ProductCard({ product, supplier }: { product: ShownProduct; supplier: S
           variant="outline"
           component="a"
           href={product.url}
+          {...opener}
           onClick={(e) => {
             if (!plainClick(e)) return;
             e.preventDefault();

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Manifest } from 'vite';
-import { SAVE_DATA_SCRIPT } from '../../page/save-data.ts';
+import { INLINE_SCRIPTS } from '../../page/inline-scripts.ts';
 import { dist, out, root, ssrNew, ssrOut } from './folders.ts';
 import { allFiles, type BuildRecord, bundleFiles, copyPublic, filesHash, hashOf, type Taker } from './reuse.ts';
 
@@ -73,10 +73,10 @@ function startAfterPaint(html: string): { template: string; entryChunks: string[
       return `<!--app-chunks-->\n    <script type="module" src="/${boot.file}"></script>`;
     });
   if (!template.includes('<!--app-chunks-->')) throw new Error('the client build\'s index.html has no entry script');
-  // First in the head, before any picture is parsed (src/page/save-data.ts).
+  // First in the head, before any picture is parsed (src/page/inline-scripts.ts).
   const charset = '<meta charset="UTF-8" />';
   if (!template.includes(charset)) throw new Error(`the client build's index.html has no ${charset}`);
-  return { template: template.replace(charset, () => `${charset}\n    <script>${SAVE_DATA_SCRIPT}</script>`), entryChunks, boot };
+  return { template: template.replace(charset, () => `${charset}${INLINE_SCRIPTS.map((s) => `\n    <script>${s}</script>`).join('')}`), entryChunks, boot };
 }
 
 /**

@@ -4,17 +4,17 @@
 // them into dist/ for each host.
 import { createHash } from 'node:crypto';
 import type { SiteDocument } from '../../../schemas/site.ts';
-import { SAVE_DATA_SCRIPT } from '../../page/save-data.ts';
+import { INLINE_SCRIPTS } from '../../page/inline-scripts.ts';
 
 const origin = (url: string) => new URL(url).origin;
-/** A CSP source that allows one inline script, by the hash of its text. */
+/** A CSP source that allows one inline script, by the hash of its text (the pages' own: src/page/inline-scripts.ts). */
 const scriptHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 export function securityHeaders(site: SiteDocument, imageOrigins: readonly string[] = []): Record<string, string> {
   const endpoint = site.features.formEndpoint ? [origin(site.features.formEndpoint)] : [];
   const csp = [
     "default-src 'self'",
-    `script-src 'self' ${scriptHash(SAVE_DATA_SCRIPT)}`,
+    ['script-src', "'self'", ...INLINE_SCRIPTS.map(scriptHash)].join(' '),
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self'", ...new Set(imageOrigins)].join(' '),
     "font-src 'self'",
