@@ -2,7 +2,8 @@
 // with "collection": "products") gives every entry of its collection a page of its own at its route with
 // the entry's id in place of [id]; the listing collections (categories, brands) give each entry as many
 // pages as it takes to list its products PAGE_SIZE at a time. No zod here: the browser imports it.
-import type { Product, ProductCategory, SpecValue } from './records.ts';
+import type { Image } from './primitives.ts';
+import type { Attribute, Pack, Product, ProductCategory, SpecValue } from './records.ts';
 import { withUnit } from './units.ts';
 
 export const collections = ['products', 'product-categories', 'product-brands'] as const;
@@ -32,7 +33,10 @@ export interface ProductSummary {
   brand: string;
   category: string;
   model?: string | undefined;
-  image: Product['image'];
+  /** Its own picture; absent while it waits for one (D24). */
+  image?: Image | undefined;
+  /** What its tile shows while it has no picture: its category's (or the nearest parent's) picture, where there is one. */
+  standIn?: Image | undefined;
   /** Its page. */
   url: string;
 }
@@ -40,9 +44,13 @@ export interface ProductSummary {
 /** A category or brand with products, and where they are listed. */
 export interface Listing {
   id: string;
+  /** As menus and search name it: a category by its path where its name repeats ("Glassware > Beakers"). */
   name: string;
+  /** How many products it lists: a category's, those of every category under it too. */
   count: number;
   url: string;
+  /** A category's parent, where it has one (with products). */
+  parent?: string | undefined;
 }
 
 /** The record a page made from a template shows. */
@@ -80,18 +88,70 @@ export const brandedName = (product: { name: string }, brand: { name: string }) 
 
 export const isSpecValue = (s: string | SpecValue): s is SpecValue => typeof s !== 'string';
 
+/** A pack's value of an attribute: its own, else the product's (a pack gives only the values that are its own). */
+export function packValue(product: Pick<Product, 'specifications'>, pack: Pick<Pack, 'specifications'>, name: string): SpecValue | undefined {
+  return pack.specifications?.find((v) => v.name === name) ?? product.specifications.find((v): v is SpecValue => isSpecValue(v) && v.name === name);
+}
+
+/** Every value a product takes of an attribute, over its packs (or its own, without packs), each once, in order. */
+export function valuesOf(product: Pick<Product, 'specifications' | 'packs'>, name: string): SpecValue[] {
+  const all = product.packs?.length ? product.packs.map((p) => packValue(product, p, name)) : [product.specifications.find((v): v is SpecValue => isSpecValue(v) && v.name === name)];
+  const out: SpecValue[] = [];
+  for (const v of all) if (v && !out.some((o) => o.value === v.value && o.unit === v.unit)) out.push(v);
+  return out;
+}
+
+/** The attribute names a product or its packs give values of, in its category's order (any other after them). */
+function attributeNames(product: Pick<Product, 'specifications' | 'packs'>, category: Pick<ProductCategory, 'attributes'>): string[] {
+  const given = new Set([...product.specifications.filter(isSpecValue), ...(product.packs ?? []).flatMap((p) => p.specifications ?? [])].map((v) => v.name));
+  const order = (category.attributes ?? []).map((a) => a.name).filter((n) => given.has(n));
+  return [...order, ...[...given].filter((n) => !order.includes(n))];
+}
+
+/**
+ * A product's packs as its page's table shows them (D22): each with its code and label, and a column for
+ * each attribute whose value differs between its packs. The same for every product without packs: none.
+ */
+export function packTable(product: Pick<Product, 'specifications' | 'packs'>, category: Pick<ProductCategory, 'attributes'>) {
+  const packs = product.packs ?? [];
+  const columns = attributeNames(product, category).filter((name) => valuesOf(product, name).length > 1);
+  return {
+    columns,
+    rows: packs.map((p) => ({
+      code: p.code,
+      label: p.label,
+      ...(p.price ? { price: p.price } : {}),
+      ...(p.image ? { image: p.image } : {}),
+      values: columns.map((name) => {
+        const v = packValue(product, p, name);
+        return v ? withUnit(v.value, v.unit) : '';
+      }),
+    })),
+  };
+}
+
 /**
  * A product's specification values as rows of a table, in the order its category lists its
- * attributes (any other after them): each with its value and unit as one text.
+ * attributes (any other after them): each with its value and unit as one text; a value that differs
+ * between its packs, as each of them ("25 g, 100 g, 500 g").
  */
-export function specTable(product: Pick<Product, 'specifications'>, category: Pick<ProductCategory, 'attributes'>): { name: string; value: string }[] {
-  const order = (category.attributes ?? []).map((a) => a.name);
-  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
-  return product.specifications
-    .filter(isSpecValue)
-    .sort((a, b) => rank(a.name) - rank(b.name))
-    .map((v) => ({ name: v.name, value: withUnit(v.value, v.unit) }));
+export function specTable(product: Pick<Product, 'specifications' | 'packs'>, category: Pick<ProductCategory, 'attributes'>): { name: string; value: string }[] {
+  return attributeNames(product, category).map((name) => ({ name, value: valuesOf(product, name).map((v) => withUnit(v.value, v.unit)).join(', ') }));
 }
+
+/**
+ * What a listing of products of these categories can be narrowed by: the filterable attributes every
+ * one of them has alike (name, type and unit), in the first's order (D23: a department's listing
+ * offers what all its products' categories share).
+ */
+export function sharedFilters(categories: readonly Pick<ProductCategory, 'attributes'>[]): Attribute[] {
+  const same = (a: Attribute, b: Attribute) => a.name === b.name && a.type === b.type && a.unit === b.unit && b.filter === true;
+  const [first, ...rest] = categories;
+  return (first?.attributes ?? []).filter((a) => a.filter && rest.every((c) => c.attributes?.some((b) => same(a, b))));
+}
+
+/** Every order code of a product, its packs' (D22). */
+export const codesOf = (product: Pick<Product, 'packs'>): string[] => (product.packs ?? []).map((p) => p.code);
 
 /** A specification as one line of text: a value as "Readability: 0.1 mg". */
 export const specLine = (s: string | SpecValue) => (typeof s === 'string' ? s : `${s.name}: ${withUnit(s.value, s.unit)}`);

@@ -59,10 +59,15 @@ export const attribute = z
   .meta({ title: 'Attribute' });
 export type Attribute = z.infer<typeof attribute>;
 
-/** The catalogue's categories: a product names one of these by id, so a typo never makes a new category. */
+/**
+ * The catalogue's categories: a product names one of these by id, so a typo never makes a new category.
+ * A category may name a parent (a department, a family), so they form a tree of any depth (D23).
+ */
 export const productCategory = z.strictObject({
   id: slug,
   name: text('The category as buyers read it, e.g. "Photometers".', 'title'),
+  parent: categoryId.optional().meta({ description: 'The category this one sits in (a department such as "Laboratory Equipment"), by id. Its listing then shows this category\'s products too.' }),
+  image: image.optional().meta({ description: 'A picture of the category: its products without a picture of their own are shown with it, as a stand-in (D24).' }),
   attributes: z.array(attribute).optional().meta({ description: 'The specifications its products give as values, in the order pages and comparisons show them.' }),
 });
 export type ProductCategory = z.infer<typeof productCategory>;
@@ -86,6 +91,33 @@ export const specValue = z
   .meta({ title: 'Specification value', description: 'A value of one of the category\'s attributes: { "name": "Readability", "value": 0.1, "unit": "mg" }.' });
 export type SpecValue = z.infer<typeof specValue>;
 
+/**
+ * An order (catalogue) code as buyers quote it: letters and digits, with - . / _ or spaces between them
+ * (Z5000-100G, 1.09535.0001, PT 090/250). Unique across the catalogue whatever its case (D22).
+ */
+export const orderCode = z
+  .string()
+  .trim()
+  .min(2)
+  .max(40)
+  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9._/ -]*[A-Za-z0-9])?$/, 'letters and digits, with - . / _ or single spaces between them, e.g. PT-DPD1-250')
+  .meta({ description: 'The order code buyers quote for this pack, as the maker or the company writes it (e.g. "PT-DPD1-250"). Unique across the catalogue, whatever its case.' });
+
+/** One pack (or variant) of a product, as buyers order it: its own order code and what it holds (D22). */
+export const pack = z
+  .strictObject({
+    code: orderCode,
+    label: z.string().trim().min(1).max(MAX_LENGTH.label).meta({ description: 'What the pack is, as buyers read it: "250 tablets", "500 mL", "Kit, 100 tests".' }),
+    specifications: z
+      .array(specValue)
+      .optional()
+      .meta({ description: 'Values of the category\'s attributes that are this pack\'s own (a volume, a pack count); the product\'s values stand for the rest.' }),
+    image: image.optional().meta({ description: 'A picture of this pack, where it looks unlike the others.' }),
+    price: z.string().trim().min(1).max(MAX_LENGTH.label).optional().meta({ description: 'Price text of this pack, where one is published.' }),
+  })
+  .meta({ title: 'Pack', description: 'A pack or variant buyers order by its code: { "code": "PT-DPD1-250", "label": "250 tablets" }.' });
+export type Pack = z.infer<typeof pack>;
+
 /** Whether a product is still offered: a discontinued one keeps its page (D17, D21), out of the listings. */
 export const productStatuses = ['active', 'discontinued'] as const;
 
@@ -102,12 +134,17 @@ export const productDocument = z
     model: listItem.optional().meta({ description: 'The model or part number a buyer quotes by, where the maker gives one.' }),
     packSize: listItem.optional().meta({ description: 'What one unit holds, where it applies (e.g. "Pack of 250 tablets").' }),
     description: text('What it does, in a sentence or two.'),
-    image: image.meta({ description: 'The product\'s picture and what it shows.' }),
+    image: image.optional().meta({ description: 'The product\'s picture and what it shows. Optional while a photo is awaited: its card and page then show a neutral tile (or its category\'s picture), and validate counts it in a warning (D24).' }),
     specifications: z
       .array(z.union([listItem.meta({ title: 'Specification text', description: 'A specification in words, one line.' }), specValue]))
       .default([])
       .meta({ description: 'Each a line of text, or a value of one of the category\'s attributes ({ "name", "value", "unit" }).' }),
     applications: z.array(listItem).default([]),
+    packs: z
+      .array(pack)
+      .min(1)
+      .optional()
+      .meta({ description: 'The packs or variants buyers order, each with its own order code (25 g, 100 g, 500 g). Its page lists them in a table; the quote list asks for one by its code.' }),
     datasheet: pdfFile.optional(),
     price: z.string().trim().min(1).max(MAX_LENGTH.label).optional().meta({ description: 'Price text; "Contact for pricing" where no price is published.' }),
     status: z.enum(productStatuses).optional().meta({ description: '"discontinued": no longer offered. Its page stays at its address, says so and links to its category and its replacement; listings leave it out.' }),

@@ -75,6 +75,9 @@ export function gridSlot(cols: Columns, gap: number): Slot {
 /** A picture drawn at one fixed width whatever the screen (a logo). */
 export const fixedSlot = (width: number): Slot => ({ sizes: `${width}px`, width, shape: LOGO });
 
+/** A pack's own picture, beside its row of a product's packs' table (D22). */
+export const packSlot = fixedSlot(64);
+
 /** Beside a page's heading or a text, in a second column from md up (hero, text, partner page). */
 export const besideHeading = gridSlot({ base: 1, md: 2 }, 48);
 

@@ -2,7 +2,9 @@
 // is one defineBlock() in schemas/blocks/<type>.ts, listed in schemas/blocks/index.ts; a definition
 // that leaves a choice out does not compile.
 import type { z } from 'zod';
+import type { CategoryTree } from '../category-tree.ts';
 import type { Brand, Collection, Entry, EntryKind, Listing, ProductSummary } from '../collections.ts';
+import type { Image } from '../primitives.ts';
 import type { Partner, Product, ProductCategory, Supplier } from '../records.ts';
 import type { Slot } from '../slots.ts';
 
@@ -17,6 +19,12 @@ export interface Records {
   productsOf(brand: string): readonly Product[];
   /** A product as a card shows it, with the link to its page. */
   summary(product: Product): ProductSummary;
+  /** What a product without a picture of its own shows in its tile: its category's picture or the nearest parent's, where there is one (D24). */
+  standIn(product: Product): Image | undefined;
+  /** The categories as a tree (D23). */
+  tree(): CategoryTree;
+  /** The categories a category's listing shows products of: itself and those under it, each that has products of its own. */
+  listedCategories(id: string): ProductCategory[];
   /** The categories and the brands that have products, each with where its products are listed. */
   listings(collection: 'product-categories' | 'product-brands'): Listing[];
   /** The route of an entry's page (its first, for a listing); undefined when no template page serves the collection. */

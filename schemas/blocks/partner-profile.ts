@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { partnerId } from '../primitives.ts';
 import { besideHeading, fixedSlot } from '../slots.ts';
 import { defineBlock } from './define.ts';
-import { productCardSlot } from './product-related.ts';
+import { productCardSlot, productPictures } from './product-related.ts';
 
 /** How many of a partner's products its page shows; a link leads to all of them. */
 export const PARTNER_PRODUCTS = 4;
@@ -32,6 +32,6 @@ export const partnerProfile = defineBlock({
   pictures: (_, { partner, products }) => [
     { src: partner.image, slot: besideHeading },
     { src: partner.logo, slot: fixedSlot(240) },
-    ...products.map((p) => ({ src: p.image.src, slot: productCardSlot })),
+    ...productPictures(products, productCardSlot),
   ],
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { brandedName, isDiscontinued, isSpecValue, type ProductEntry, specLine, specTable } from '../collections.ts';
-import { besideHeading } from '../slots.ts';
+import { brandedName, isDiscontinued, isSpecValue, packTable, type ProductEntry, specLine, specTable } from '../collections.ts';
+import { besideHeading, packSlot } from '../slots.ts';
 import { sectionFields } from './common.ts';
 import { defineBlock, ownAnchor, type Records } from './define.ts';
 
@@ -20,7 +20,7 @@ export const productDetail = defineBlock({
     .meta({
       title: 'Product detail',
       description:
-        "The top of a product's page, from the product of its route: breadcrumb, picture, name (the page's h1), brand, category, description, its specification values as a table, every other specification and application, datasheet, Request Quote and WhatsApp; a discontinued product says so, with links to its category and its replacement.",
+        "The top of a product's page, from the product of its route: breadcrumb, picture, name (the page's h1), brand, category, description, its packs with their order codes, its specification values as a table, every other specification and application, datasheet, Request Quote and WhatsApp; a discontinued product says so, with links to its category and its replacement.",
     }),
   place: 'opening',
   entry: 'product',
@@ -33,6 +33,10 @@ export const productDetail = defineBlock({
       // Linked where it has a listing (a category whose products are all discontinued has none).
       category: { name: category.name, url: records.listings('product-categories').find((l) => l.id === category.id)?.url },
       trail,
+      /** What its picture's place shows while it has none (D24). */
+      standIn: records.standIn(product),
+      /** Its packs with their order codes, and the values that differ between them (D22). */
+      packs: packTable(product, category),
       /** Its specification values, a row each, in its category's order; its other specifications as lines. */
       table: specTable(product, category),
       lines: product.specifications.filter((s): s is string => !isSpecValue(s)),
@@ -51,5 +55,8 @@ export const productDetail = defineBlock({
     },
   }),
   offers: (_, { product, brand }) => [brandedName(product, brand)],
-  pictures: (_, { product }) => [{ src: product.image.src, slot: besideHeading }],
+  pictures: (_, { product, standIn, packs }) => [
+    ...[(product.image ?? standIn)?.src].flatMap((src) => (src ? [{ src, slot: besideHeading }] : [])),
+    ...packs.rows.flatMap((p) => (p.image ? [{ src: p.image.src, slot: packSlot }] : [])),
+  ],
 });

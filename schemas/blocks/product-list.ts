@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { sharedFilters } from '../collections.ts';
 import { facetsPath } from '../routes.ts';
 import { sectionFields } from './common.ts';
 import { defineBlock, noOffers, ownAnchor, type Records } from './define.ts';
-import { productCardSlot } from './product-related.ts';
+import { productCardSlot, productPictures } from './product-related.ts';
 
 function listingOfRoute(records: Records) {
   const entry = records.entry;
@@ -27,16 +28,18 @@ export const productList = defineBlock({
   resolve: (_, records) => {
     const entry = listingOfRoute(records);
     const { products, page, pages, pageUrls, total } = entry;
-    // A category's listing can be narrowed by brand and by its filterable attributes (src/lib/facets.ts).
-    const attributes = entry.collection === 'product-categories' ? (records.category(entry.id).attributes ?? []).filter((a) => a.filter) : [];
-    const facets = entry.collection === 'product-categories' ? { url: facetsPath(entry.id), attributes: attributes.map((a) => a.name) } : undefined;
+    const category = entry.collection === 'product-categories' ? entry.id : undefined;
+    // A category's listing can be narrowed by brand and by the filterable attributes its products' categories share (src/lib/facets.ts).
+    const facets = category === undefined ? undefined : { url: facetsPath(category), attributes: sharedFilters(records.listedCategories(category)).map((a) => a.name) };
+    // And it leads to the categories under it.
+    const below = category ? records.listings('product-categories').filter((l) => l.parent === category) : [];
     // A brand's listing links to the brand's partner page, where it has one.
     const brand = entry.collection === 'product-brands' ? records.brand(entry.id) : undefined;
-    return { products, page, pages, total, previous: pageUrls[page - 2], next: pageUrls[page], facets, brandPage: brand?.page, brandName: brand?.name };
+    return { products, page, pages, total, previous: pageUrls[page - 2], next: pageUrls[page], facets, below, brandPage: brand?.page, brandName: brand?.name };
   },
   anchors: ownAnchor,
   // A category's or a brand's list of products is found with the products.
   search: () => ({ page: { kind: 'Product' } }),
   offers: noOffers,
-  pictures: (_, { products }) => products.map((p) => ({ src: p.image.src, slot: productCardSlot })),
+  pictures: (_, { products }) => productPictures(products, productCardSlot),
 });

@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { gridSlot } from '../slots.ts';
+import type { ProductSummary } from '../collections.ts';
+import { gridSlot, type Slot } from '../slots.ts';
 import { sectionFields } from './common.ts';
 import { defineBlock, noOffers, ownAnchor } from './define.ts';
 import { productOfRoute } from './product-detail.ts';
 
 /** Product cards: one column on a phone, two from sm, four from lg. */
 export const productCardSlot = gridSlot({ base: 1, sm: 2, lg: 4 }, 20);
+
+/** The pictures product cards show: each product's own, or the stand-in its tile shows (D24). */
+export const productPictures = (products: readonly ProductSummary[], slot: Slot) =>
+  products.flatMap((p) => {
+    const src = (p.image ?? p.standIn)?.src;
+    return src ? [{ src, slot }] : [];
+  });
 
 export const productRelated = defineBlock({
   schema: z
@@ -29,5 +37,5 @@ export const productRelated = defineBlock({
   anchors: ownAnchor,
   search: () => ({}),
   offers: noOffers,
-  pictures: (_, { products }) => products.map((p) => ({ src: p.image.src, slot: productCardSlot })),
+  pictures: (_, { products }) => productPictures(products, productCardSlot),
 });

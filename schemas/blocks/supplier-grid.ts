@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { brandedName, specLine } from '../collections.ts';
-import { supplierId } from '../primitives.ts';
+import { type Image, supplierId } from '../primitives.ts';
 import type { Product, Supplier } from '../records.ts';
 import { partnerPage } from '../routes.ts';
 import { dialogSlot, fixedSlot, gridSlot } from '../slots.ts';
@@ -16,7 +16,7 @@ export const SHOWN_PRODUCTS = 3;
  * products leads before the app runs).
  */
 export type ShownSupplier = Supplier & {
-  products: (Omit<Product, 'specifications'> & { specifications: string[]; url: string; categoryName: string })[];
+  products: (Omit<Product, 'specifications'> & { specifications: string[]; url: string; categoryName: string; standIn?: Image | undefined })[];
   productCount: number;
   allProducts?: string | undefined;
   listing?: string | undefined;
@@ -36,7 +36,9 @@ export const supplierGrid = defineBlock({
       const products = records.productsOf(id);
       return {
         ...records.supplier(id),
-        products: products.slice(0, SHOWN_PRODUCTS).map((p) => ({ ...p, specifications: p.specifications.map(specLine), url: records.url('products', p.id) ?? '', categoryName: records.category(p.category).name })),
+        products: products.slice(0, SHOWN_PRODUCTS).map((p) => ({
+          ...p, specifications: p.specifications.map(specLine), url: records.url('products', p.id) ?? '', categoryName: records.tree().label(p.category), standIn: records.standIn(p),
+        })),
         productCount: products.length,
         allProducts: products.length > SHOWN_PRODUCTS ? records.url('product-brands', id) : undefined,
         listing: products.length > 0 ? records.url('product-brands', id) : undefined,
@@ -55,7 +57,10 @@ export const supplierGrid = defineBlock({
     const card = gridSlot({ base: 1, sm: 2, lg: 3 }, 20);
     return suppliers.flatMap((s) => [
       { src: s.logo, slot: fixedSlot(160) },
-      ...s.products.flatMap((p) => [{ src: p.image.src, slot: card }, { src: p.image.src, slot: dialogSlot }]),
+      ...s.products.flatMap((p) => {
+        const src = (p.image ?? p.standIn)?.src;
+        return src ? [{ src, slot: card }, { src, slot: dialogSlot }] : [];
+      }),
     ]);
   },
 });

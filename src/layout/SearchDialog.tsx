@@ -8,8 +8,8 @@ import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import type { ProductParts, SearchEntry, SearchHit, SearchIndex, TermFile } from '../lib/search';
-import { entryFilePath, indexFilePath, termFilePath } from '../lib/search-files';
+import type { CodeRow, ProductParts, SearchEntry, SearchHit, SearchIndex, TermFile } from '../lib/search';
+import { codeFilePath, entryFilePath, indexFilePath, termFilePath } from '../lib/search-files';
 import { InternalLink } from '../ui/actions';
 import { onDemand } from '../ui/on-demand';
 import { SEARCH_FIELD_ID, takeTyped } from './type-ahead';
@@ -31,6 +31,7 @@ async function fetchJson<T>(path: string): Promise<T> {
 const productParts: ProductParts = {
   terms: (key) => fetchJson<TermFile>(termFilePath(key)),
   entries: (n) => fetchJson<SearchEntry[]>(entryFilePath(n)),
+  codes: (key) => fetchJson<CodeRow[]>(codeFilePath(key)),
 };
 
 let loading: Promise<Search> | undefined;

@@ -13,11 +13,20 @@ export interface FacetAttribute {
   unit?: string;
 }
 
-/** One product of the category: [id, name, brand (index into brands), model, picture src, picture alt, values (one per attribute, null where it has none)]. */
-export type FacetProduct = [string, string, number, string, string, string, (string | number | null)[]];
+/** A product's value of an attribute: null where it has none, a list where its packs differ (it matches where any of them does). */
+export type FacetValue = string | number | null | (string | number)[];
+
+/**
+ * One product of the listing: [id, name, brand (index into brands), model, picture src ('' for none),
+ * picture alt, values (one per attribute), category (index into categories), 1 where the picture is its
+ * category's stand-in (D24)].
+ */
+export type FacetProduct = [string, string, number, string, string, string, FacetValue[], number, 1?];
 
 export interface FacetFile {
   category: { id: string; name: string };
+  /** The categories of its products (itself and those under it, D23), as their cards name them. */
+  categories: string[];
   /** The route of a product's page, with [id] for its id. */
   productRoute: string;
   attributes: FacetAttribute[];
@@ -87,16 +96,22 @@ function passes(file: FacetFile, p: FacetProduct, f: Filters, except?: string): 
   if (except !== 'brand' && f.brands.length && !f.brands.includes(file.brands[p[2]]!.id)) return false;
   return file.attributes.every((a, i) => {
     if (a.key === except) return true;
-    const v = p[6][i];
+    const values = valuesAt(p, i);
     if (a.type === 'number') {
       const r = f.ranges[a.key];
       if (!r) return true;
-      return typeof v === 'number' && (r.min === undefined || v >= r.min) && (r.max === undefined || v <= r.max);
+      return values.some((v) => typeof v === 'number' && (r.min === undefined || v >= r.min) && (r.max === undefined || v <= r.max));
     }
     const chosen = f.values[a.key];
-    return !chosen?.length || (typeof v === 'string' && chosen.includes(v));
+    return !chosen?.length || values.some((v) => typeof v === 'string' && chosen.includes(v));
   });
 }
+
+/** A product's values of the attribute at `index`: none, one, or one per differing pack. */
+const valuesAt = (p: FacetProduct, index: number): (string | number)[] => {
+  const v = p[6][index];
+  return v === null || v === undefined ? [] : Array.isArray(v) ? v : [v];
+};
 
 export const filterProducts = (file: FacetFile, f: Filters) => file.products.filter((p) => passes(file, p, f));
 
@@ -106,16 +121,19 @@ export function choicesOf(file: FacetFile, f: Filters, key: string): { value: st
   const index = file.attributes.findIndex((a) => a.key === key);
   for (const p of file.products) {
     if (!passes(file, p, f, key)) continue;
-    const v = key === 'brand' ? file.brands[p[2]]!.id : p[6][index];
-    if (typeof v === 'string') counts.set(v, (counts.get(v) ?? 0) + 1);
+    const values = key === 'brand' ? [file.brands[p[2]]!.id] : valuesAt(p, index);
+    for (const v of new Set(values)) if (typeof v === 'string') counts.set(v, (counts.get(v) ?? 0) + 1);
   }
-  const all = key === 'brand' ? file.brands.map((b) => ({ value: b.id, label: b.name })) : [...new Set(file.products.map((p) => p[6][index]).filter((v): v is string => typeof v === 'string'))].sort().map((v) => ({ value: v, label: v }));
+  const all =
+    key === 'brand'
+      ? file.brands.map((b) => ({ value: b.id, label: b.name }))
+      : [...new Set(file.products.flatMap((p) => valuesAt(p, index)).filter((v): v is string => typeof v === 'string'))].sort().map((v) => ({ value: v, label: v }));
   return all.map((c) => ({ ...c, count: counts.get(c.value) ?? 0 }));
 }
 
 /** A number attribute's lowest and highest value among the products the other filters leave, and how many the chosen range leaves. */
 export function rangeOf(file: FacetFile, f: Filters, key: string): { min?: number; max?: number; count: number } {
   const index = file.attributes.findIndex((a) => a.key === key);
-  const values = file.products.filter((p) => passes(file, p, f, key)).map((p) => p[6][index]).filter((v): v is number => typeof v === 'number');
+  const values = file.products.filter((p) => passes(file, p, f, key)).flatMap((p) => valuesAt(p, index)).filter((v): v is number => typeof v === 'number');
   return { ...(values.length ? { min: Math.min(...values), max: Math.max(...values) } : {}), count: file.products.filter((p) => passes(file, p, f)).length };
 }

@@ -99,12 +99,19 @@ export const telUrl = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 export const whatsappUrl = (number: string, message?: string) =>
   `https://wa.me/${number}${message ? `?text=${encodeURIComponent(message)}` : ''}`;
 
-/** A product on the buyer's quote list (D18), as a request names it. */
-export interface ListedProduct { name: string; brand: string; model?: string | undefined; quantity: number; note: string }
+/** A product on the buyer's quote list (D18), as a request names it; a pack by its order code and label (D22). */
+export interface ListedProduct { name: string; brand: string; model?: string | undefined; code?: string | undefined; pack?: string | undefined; quantity: number; note: string }
 
-/** One line per product: quantity, name, brand and model, and the buyer's note. */
-export const productLines = (items: readonly ListedProduct[]) =>
-  items.map((p, i) => `${i + 1}. ${p.quantity} × ${p.name} (${p.brand}${p.model ? `, model ${p.model}` : ''})${p.note.trim() ? ` – ${p.note.trim()}` : ''}`);
+/**
+ * An item as one line of a request: a pack as "<order code>, <product name>, <pack label> × <quantity>"
+ * (D22: what sales look the pack up by comes first); a product without packs by its quantity, name,
+ * brand and model; the buyer's note after either.
+ */
+export const itemLine = (p: ListedProduct) =>
+  (p.code ? `${p.code}, ${p.name}, ${p.pack} × ${p.quantity}` : `${p.quantity} × ${p.name} (${p.brand}${p.model ? `, model ${p.model}` : ''})`) + (p.note.trim() ? ` – ${p.note.trim()}` : '');
+
+/** One line per item, numbered. */
+export const productLines = (items: readonly ListedProduct[]) => items.map((p, i) => `${i + 1}. ${itemLine(p)}`);
 
 /** The quote list as one request (D18): the buyer's details, every product, then anything else they wrote. */
 export function quoteListMail(to: string, f: QuoteFields, items: readonly ListedProduct[]): Mail {

@@ -80,7 +80,30 @@ export interface SearchIndex {
     shards: string[];
     /** How many products each file of entries holds: product n is in file floor(n / chunk). */
     chunk: number;
+    /** The keys of the order-code files that exist (see codeFilesFor). */
+    codes: string[];
   };
+}
+
+/**
+ * One order-code file (D22): the codes whose plain form (codeKey) starts with the file's key, each as
+ * [plain form, the code as written, its pack's label ('' for a product's model number), the product's number].
+ */
+export type CodeRow = [plain: string, code: string, pack: string, product: number];
+
+/** An order code as search compares it: lower case, letters and digits only ("PT-DPD1/250" is ptdpd1250), so a buyer may type it with or without its dashes. */
+export const codeKey = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** The shortest start of a code that search looks it up by. */
+export const CODE_MIN = 3;
+/** The most code files one query fetches (a short start of a code many products share). */
+const CODE_FILES_MAX = 4;
+
+/** The code files a query's plain form may match in: the one whose key starts it, else those whose keys start with it (up to CODE_FILES_MAX). */
+export function codeFilesFor(plain: string, keys: readonly string[]): string[] {
+  if (plain.length < CODE_MIN) return [];
+  const own = keys.filter((k) => plain.startsWith(k)).sort((a, b) => b.length - a.length)[0];
+  return own !== undefined ? [own] : keys.filter((k) => k.startsWith(plain)).sort().slice(0, CODE_FILES_MAX);
 }
 
 /**
@@ -94,6 +117,7 @@ export type TermFile = Record<string, [title: string, other: string]>;
 export interface ProductParts {
   terms(key: string): Promise<TermFile>;
   entries(file: number): Promise<SearchEntry[]>;
+  codes(key: string): Promise<CodeRow[]>;
 }
 
 /**
@@ -126,6 +150,8 @@ export function decodeIds(text: string): number[] {
 
 /** Products worth fetching for one query: the best of them by where their words match, fetched with the rest of the index. */
 const CANDIDATES = 12;
+/** The most products a query finds by their order codes. */
+const CODE_HITS = 6;
 
 // How MiniSearch weighs a word that matches as the start of another, or with a typo (its searchOptions below).
 const PREFIX_WEIGHT = 0.6;
@@ -179,6 +205,7 @@ export async function createSearch(index: SearchIndex, parts?: ProductParts, lim
 
   const shards = new Set(index.products.shards);
   const termFiles = new Map<string, Promise<TermFile>>();
+  const codeFiles = new Map<string, Promise<CodeRow[]>>();
   const entryFiles = new Map<number, Promise<void>>();
   const once = <K, V>(cache: Map<K, Promise<V>>, key: K, load: () => Promise<V>) => {
     let got = cache.get(key);
@@ -216,20 +243,10 @@ export async function createSearch(index: SearchIndex, parts?: ProductParts, lim
     return scores;
   }
 
-  /** Fetches the products that best match the query and adds them to the index, if they are not in it yet. */
-  async function addCandidates(terms: string[]): Promise<void> {
-    if (!parts || index.products.count === 0) return;
-    const each = await Promise.all(terms.map(productsFor));
-    const combine = (every: boolean) => {
-      const total = new Map<number, number>();
-      for (const m of each) for (const [id, score] of m) total.set(id, (total.get(id) ?? 0) + score);
-      if (every) for (const id of [...total.keys()]) if (!each.every((m) => m.has(id))) total.delete(id);
-      return total;
-    };
-    let found = combine(true);
-    if (found.size === 0 && terms.length > 1) found = combine(false);
-    const best = [...found].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, CANDIDATES).map(([id]) => id);
-    const files = [...new Set(best.map((id) => Math.floor(id / index.products.chunk)))];
+  /** Fetches these products' entries and adds them to the index, where they are not in it yet. */
+  async function fetchProducts(ids: readonly number[]): Promise<void> {
+    if (!parts) return;
+    const files = [...new Set(ids.map((id) => Math.floor(id / index.products.chunk)))];
     await Promise.all(
       files.map((n) =>
         once(entryFiles, n, async () => {
@@ -242,23 +259,62 @@ export async function createSearch(index: SearchIndex, parts?: ProductParts, lim
     );
   }
 
+  /** Fetches the products that best match the query and adds them to the index, if they are not in it yet. */
+  async function addCandidates(terms: string[]): Promise<void> {
+    if (!parts || index.products.count === 0) return;
+    const each = await Promise.all(terms.map(productsFor));
+    const combine = (every: boolean) => {
+      const total = new Map<number, number>();
+      for (const m of each) for (const [id, score] of m) total.set(id, (total.get(id) ?? 0) + score);
+      if (every) for (const id of [...total.keys()]) if (!each.every((m) => m.has(id))) total.delete(id);
+      return total;
+    };
+    let found = combine(true);
+    if (found.size === 0 && terms.length > 1) found = combine(false);
+    await fetchProducts([...found].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, CANDIDATES).map(([id]) => id));
+  }
+
+  /**
+   * The products whose order code (or model number) starts with what was typed, whole or its first
+   * CODE_MIN characters, each named with its pack (D22): the code exactly as typed first, then by code.
+   */
+  async function byCode(query: string): Promise<SearchHit[]> {
+    const plain = codeKey(query);
+    const keys = codeFilesFor(plain, index.products.codes ?? []);
+    if (!parts || keys.length === 0) return [];
+    const rows = (await Promise.all(keys.map((key) => once(codeFiles, key, () => parts.codes(key))))).flat().filter(([code]) => code.startsWith(plain));
+    rows.sort((a, b) => Number(b[0] === plain) - Number(a[0] === plain) || a[0].localeCompare(b[0]));
+    const shown = rows.slice(0, CODE_HITS);
+    await fetchProducts(shown.map((r) => r[3]));
+    return shown.flatMap(([, code, pack, id]) => {
+      const e = all[base + id];
+      if (!e) return [];
+      const url = pack ? `${e.url}#packs` : e.url;
+      return [{ url, kind: 'Product' as const, group: kinds.Product, title: e.title, description: [pack ? `${pack}, order code ${code}` : `Model ${code}`, e.page].filter(Boolean).join(' · ') }];
+    });
+  }
+
   return async (query) => {
     const terms = words(query);
     if (terms.length === 0) return [];
     // Products that could not be fetched are left out of this answer; the next query asks for them again.
-    await addCandidates(terms).catch(() => undefined);
+    const [coded] = await Promise.all([byCode(query).catch(() => []), addCandidates(terms).catch(() => undefined)]);
     const each: Query[] = terms.map((t) => ({ combineWith: 'OR', queries: [t, ...(synonyms[t] ?? [])] }));
     // Every word must match; when no entry has them all, the entries with most of them.
     let results = mini.search({ combineWith: 'AND', queries: each });
     if (results.length === 0 && terms.length > 1) results = mini.search({ combineWith: 'OR', queries: each });
-    return group(pick(results, all, limit));
+    // A product found by its order code comes first (D22), then the rest as ranked, its other entries left out.
+    const products = new Set(coded.map((h) => h.url.split('#')[0]));
+    const rest = pick(results, all, limit).filter((h) => !products.has(h.url.split('#')[0]));
+    return [...coded, ...group(rest)].slice(0, limit);
   };
 }
 
 /** The parts of a product index held in memory, as the build makes them (tests, the dev server). */
-export const partsInMemory = (files: { terms: ReadonlyMap<string, TermFile>; entries: readonly SearchEntry[][] }): ProductParts => ({
+export const partsInMemory = (files: { terms: ReadonlyMap<string, TermFile>; entries: readonly SearchEntry[][]; codes: ReadonlyMap<string, CodeRow[]> }): ProductParts => ({
   terms: async (key) => files.terms.get(key) ?? {},
   entries: async (n) => files.entries[n] ?? [],
+  codes: async (key) => files.codes.get(key) ?? [],
 });
 
 /** The best entry per link, at most two per page, so one page does not fill the list. */

@@ -4,10 +4,12 @@ import { useRouter } from '@tanstack/react-router';
 import site from 'virtual:site';
 import { plainClick } from '../lib/browser';
 import { announce, productCount } from './announce';
-import { addToQuoteList, type QuoteProduct, useQuoteList } from './store';
+import { addToQuoteList, itemKey, type QuoteProduct, useQuoteList } from './store';
 
 /** Where a product is added from a link followed without the app (D19): the quote page adds it once the app runs there. */
 export const ADD_PARAM = 'add';
+/** With it, the pack to add, by its order code (D22). */
+export const CODE_PARAM = 'code';
 
 /**
  * "Add to quote list" (D18), for any place that shows a product: a card, a product's page, a
@@ -16,13 +18,13 @@ export const ADD_PARAM = 'add';
  * Before the app runs it is a link to the quote page, which adds the product when the app starts there.
  */
 export function AddToQuoteList({ product, size = 'sm', inverted = false }: { product: QuoteProduct; size?: MantineSize; inverted?: boolean }) {
-  const listed = useQuoteList()?.some((i) => i.id === product.id) ?? false;
+  const listed = useQuoteList()?.some((i) => itemKey(i) === itemKey(product)) ?? false;
   const router = useRouter({ warn: false });
   const page = site.pages.quote;
   return (
     <Button
       component="a"
-      href={listed ? page : `${page}?${new URLSearchParams({ [ADD_PARAM]: product.url })}`}
+      href={listed ? page : `${page}?${new URLSearchParams({ [ADD_PARAM]: product.url, ...(product.code ? { [CODE_PARAM]: product.code } : {}) })}`}
       size={size}
       variant={inverted ? (listed ? 'white' : 'outline') : listed ? 'light' : 'outline'}
       color={inverted && !listed ? 'white' : undefined}
@@ -37,7 +39,7 @@ export function AddToQuoteList({ product, size = 'sm', inverted = false }: { pro
           return;
         }
         try {
-          announce(`${product.name} added to your quote list: ${productCount(addToQuoteList(product))}.`);
+          announce(`${product.pack ? `${product.name}, ${product.pack}` : product.name} added to your quote list: ${productCount(addToQuoteList(product))}.`);
         } catch (err) {
           window.alert(err instanceof Error ? err.message : String(err));
         }

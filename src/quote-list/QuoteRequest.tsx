@@ -9,14 +9,14 @@ import { formValues } from '../dialogs/form';
 import { failureText, NOT_SENT } from '../dialogs/delivery-text';
 import { copyText, openMailProgram, plainClick } from '../lib/browser';
 import { deliver, type Failure } from '../lib/deliver';
-import { type Mail, MAILTO_LIMIT, mailAsText, mailtoUrl, type QuoteFields, quoteListChat, quoteListMail, telUrl, whatsappUrl } from '../lib/mail';
+import { itemLine, type Mail, MAILTO_LIMIT, mailAsText, mailtoUrl, type QuoteFields, quoteListChat, quoteListMail, telUrl, whatsappUrl } from '../lib/mail';
 import { plainForm } from '../lib/plain-form';
 import type { RenderedBlock, ResolvedPage } from '../page/types';
 import { InternalLink } from '../ui/actions';
-import { ADD_PARAM } from './AddToQuoteList';
+import { ADD_PARAM, CODE_PARAM } from './AddToQuoteList';
 import { announce, productCount } from './announce';
 import { usePrefill } from './prefill';
-import { addToQuoteList, clearQuoteList, type QuoteItem, quoteItems, removeFromQuoteList, updateQuoteItem, useQuoteList } from './store';
+import { addToQuoteList, clearQuoteList, itemKey, type QuoteItem, quoteItems, removeFromQuoteList, updateQuoteItem, useQuoteList } from './store';
 
 const endpoint = site.features.formEndpoint;
 const noScripts = plainForm(endpoint, quoteListMail(site.mailboxes.contact, { name: '', email: '', phone: '', company: '', details: '' }, []));
@@ -63,7 +63,8 @@ export function QuoteRequest() {
     const { fields, mail } = request();
     if (!endpoint) return byMail(mail);
     setSending(true);
-    const result = await deliver(endpoint, { ...fields, items: quoteItems().map(({ name, brand, model, quantity, note, url }) => ({ name, brand, model, quantity, note, url: `${site.url}${url}` })) }, mail);
+    const items = quoteItems().map((i) => ({ line: itemLine(i), name: i.name, brand: i.brand, model: i.model, code: i.code, pack: i.pack, quantity: i.quantity, note: i.note, url: `${site.url}${i.url}` }));
+    const result = await deliver(endpoint, { ...fields, items }, mail);
     setSending(false);
     if (result.outcome === 'failed') return setOutcome({ kind: 'failed', mail, reason: result.reason });
     tellDelivery(result, mail, { title: 'Quote request sent', message: `We'll reply within ${site.replyTime}.` });
@@ -161,14 +162,13 @@ function QuoteItems({ items }: { items: readonly QuoteItem[] | null }) {
       </Group>
       <ul className="quote-items">
         {items.map((item) => (
-          <li key={item.id} className="quote-item">
+          <li key={itemKey(item)} className="quote-item">
             <div className="quote-item-name">
               <InternalLink to={item.url} className="link">
                 {item.name}
               </InternalLink>
               <Text size="sm" c="dimmed">
-                {item.brand}
-                {item.model ? ` · Model ${item.model}` : ''}
+                {item.code ? `${item.pack} · Order code ${item.code} · ${item.brand}` : `${item.brand}${item.model ? ` · Model ${item.model}` : ''}`}
               </Text>
             </div>
             <TextInput
@@ -183,15 +183,15 @@ function QuoteItems({ items }: { items: readonly QuoteItem[] | null }) {
               className="quote-item-quantity"
               onChange={(e) => {
                 const n = Number(e.currentTarget.value);
-                if (Number.isInteger(n) && n > 0) updateQuoteItem(item.id, { quantity: n });
+                if (Number.isInteger(n) && n > 0) updateQuoteItem(itemKey(item), { quantity: n });
               }}
             />
-            <TextInput label="Note" aria-label={`Note on ${item.name}`} placeholder="Pack size, options…" defaultValue={item.note} className="quote-item-note" onChange={(e) => updateQuoteItem(item.id, { note: e.currentTarget.value })} />
+            <TextInput label="Note" aria-label={`Note on ${item.name}`} placeholder="Pack size, options…" defaultValue={item.note} className="quote-item-note" onChange={(e) => updateQuoteItem(itemKey(item), { note: e.currentTarget.value })} />
             <CloseButton
               aria-label={`Remove ${item.name}`}
               className="quote-item-remove"
               onClick={() => {
-                removeFromQuoteList(item.id);
+                removeFromQuoteList(itemKey(item));
                 announce(`${item.name} removed: ${productCount(items.length - 1)} on your quote list.`);
                 heading.current?.focus();
               }}
@@ -271,8 +271,10 @@ function useAddFromAddress() {
   useEffect(() => {
     const query = new URLSearchParams(window.location.search);
     const route = query.get(ADD_PARAM);
+    const code = query.get(CODE_PARAM);
     if (!route?.startsWith('/')) return;
     query.delete(ADD_PARAM);
+    query.delete(CODE_PARAM);
     const rest = query.toString();
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`);
     void fetch(pageDataPath(route))
@@ -280,8 +282,12 @@ function useAddFromAddress() {
       .then((page) => {
         const shown = page?.blocks.find((b): b is Extract<RenderedBlock, { block: { type: 'product-detail' } }> => b.block.type === 'product-detail');
         if (!shown) return;
-        const { product, brand } = shown.props;
-        announce(`${product.name} added to your quote list: ${productCount(addToQuoteList({ id: product.id, name: product.name, brand: brand.name, model: product.model, url: route }))}.`);
+        const { product, brand, packs } = shown.props;
+        // A pack by its code (D22); a code the product no longer has adds nothing rather than the wrong pack.
+        const pack = code === null ? undefined : packs.rows.find((r) => r.code === code);
+        if (code !== null && !pack) return;
+        const added = addToQuoteList({ id: product.id, name: product.name, brand: brand.name, model: product.model, url: route, ...(pack ? { code: pack.code, pack: pack.label } : {}) });
+        announce(`${pack ? `${product.name}, ${pack.label}` : product.name} added to your quote list: ${productCount(added)}.`);
       })
       .catch(() => undefined);
   }, []);

@@ -11,12 +11,18 @@ export interface QuoteProduct {
   model?: string | undefined;
   /** Its page on this site. */
   url: string;
+  /** The pack asked for, where the product comes in packs (D22): its order code and what it is ("250 tablets"). */
+  code?: string | undefined;
+  pack?: string | undefined;
 }
 
 export interface QuoteItem extends QuoteProduct {
   quantity: number;
   note: string;
 }
+
+/** What tells items apart: a pack's order code (D22), else the product's id. */
+export const itemKey = (item: Pick<QuoteProduct, 'id' | 'code'>) => item.code ?? item.id;
 
 const KEY = 'acacia.quote-list';
 const listeners = new Set<() => void>();
@@ -40,7 +46,8 @@ function parse(raw: string | null): QuoteItem[] {
     if (!Array.isArray(value)) return [];
     return value.filter(
       (i): i is QuoteItem =>
-        typeof i === 'object' && i !== null && typeof i.id === 'string' && typeof i.name === 'string' && typeof i.brand === 'string' && typeof i.url === 'string' && Number.isInteger(i.quantity) && i.quantity > 0 && typeof i.note === 'string',
+        typeof i === 'object' && i !== null && typeof i.id === 'string' && typeof i.name === 'string' && typeof i.brand === 'string' && typeof i.url === 'string' && Number.isInteger(i.quantity) && i.quantity > 0 && typeof i.note === 'string' &&
+        (i.code === undefined || (typeof i.code === 'string' && typeof i.pack === 'string')),
     );
   } catch {
     return [];
@@ -62,22 +69,22 @@ function save(items: readonly QuoteItem[]) {
   listeners.forEach((l) => l());
 }
 
-/** Adds a product (once: adding it again keeps its quantity and note); returns how many products the list holds. */
+/** Adds a product, or one of its packs (each once: adding it again keeps its quantity and note); returns how many items the list holds. */
 export function addToQuoteList(product: QuoteProduct): number {
   const items = quoteItems();
-  if (items.some((i) => i.id === product.id)) return items.length;
-  const { id, name, brand, model, url } = product;
-  save([...items, { id, name, brand, ...(model ? { model } : {}), url, quantity: 1, note: '' }]);
+  if (items.some((i) => itemKey(i) === itemKey(product))) return items.length;
+  const { id, name, brand, model, url, code, pack } = product;
+  save([...items, { id, name, brand, ...(model ? { model } : {}), url, ...(code && pack ? { code, pack } : {}), quantity: 1, note: '' }]);
   return items.length + 1;
 }
 
-/** Changes a product's quantity (a whole number, 1 or more) or note. */
-export function updateQuoteItem(id: string, change: Partial<Pick<QuoteItem, 'quantity' | 'note'>>) {
-  save(quoteItems().map((i) => (i.id === id ? { ...i, ...change } : i)));
+/** Changes an item's quantity (a whole number, 1 or more) or note; `key` is its itemKey. */
+export function updateQuoteItem(key: string, change: Partial<Pick<QuoteItem, 'quantity' | 'note'>>) {
+  save(quoteItems().map((i) => (itemKey(i) === key ? { ...i, ...change } : i)));
 }
 
-export function removeFromQuoteList(id: string) {
-  save(quoteItems().filter((i) => i.id !== id));
+export function removeFromQuoteList(key: string) {
+  save(quoteItems().filter((i) => itemKey(i) !== key));
 }
 
 /** Empties the list: the buyer sent it, or cleared it. */

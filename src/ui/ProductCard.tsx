@@ -3,14 +3,14 @@ import type { ProductSummary } from '../../schemas/collections';
 import { AddToQuoteList } from '../quote-list/AddToQuoteList';
 import { InternalLink } from './actions';
 import { CompareCheck } from './CompareCheck';
-import { Picture } from './Picture';
+import { ProductPicture } from './ProductPicture';
 
 /** A product in a list of products: its picture, category, name (the link to its page), brand and model, and its Add to quote list. */
 export function ProductCard({ product, headingOrder = 3 }: { product: ProductSummary; headingOrder?: 2 | 3 }) {
   return (
     <Card withBorder padding="md" radius="md" className="card">
       <Card.Section mb="sm">
-        <Picture src={product.image.src} alt={product.image.alt} className="card-image" />
+        <ProductPicture image={product.image} standIn={product.standIn} name={product.name} className="card-image" />
       </Card.Section>
       <Stack gap={6} style={{ flex: 1 }}>
         <Badge variant="light" w="fit-content" tt="none">

@@ -17,8 +17,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
-import { createSearch, type SearchEntry, type SearchIndex, type TermFile } from '../../src/lib/search';
-import { entryFilePath, indexFilePath, termFilePath } from '../../src/lib/search-files';
+import { type CodeRow, createSearch, type SearchEntry, type SearchIndex, type TermFile } from '../../src/lib/search';
+import { codeFilePath, entryFilePath, indexFilePath, termFilePath } from '../../src/lib/search-files';
 import { measured } from '../support/memory';
 import { addProducts } from '../support/products';
 import { scratchProject } from '../support/scratch';
@@ -102,7 +102,11 @@ async function searchDownload(query: string, name: string): Promise<{ total: num
     read.push(path);
     return JSON.parse(readFileSync(join(dist, path), 'utf8')) as T;
   };
-  const search = await createSearch(index, { terms: async (key) => file<TermFile>(termFilePath(key)), entries: async (n) => file<SearchEntry[]>(entryFilePath(n)) });
+  const search = await createSearch(index, {
+    terms: async (key) => file<TermFile>(termFilePath(key)),
+    entries: async (n) => file<SearchEntry[]>(entryFilePath(n)),
+    codes: async (key) => file<CodeRow[]>(codeFilePath(key)),
+  });
   const hits = await search(query);
   const data = read.reduce((n, path) => n + gz(path.slice(1)), 0);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

@@ -5,6 +5,7 @@ import { attributeKey, choicesOf, type FacetFile, filterProducts, filtersFromPar
 
 const file: FacetFile = {
   category: { id: 'balances', name: 'Balances' },
+  categories: ['Balances'],
   productRoute: '/products/[id]',
   attributes: [
     { name: 'Readability', key: 'readability', type: 'number', unit: 'mg' },
@@ -12,10 +13,10 @@ const file: FacetFile = {
   ],
   brands: [{ id: 'acme', name: 'Acme' }, { id: 'zeta', name: 'Zeta' }],
   products: [
-    ['a1', 'A1', 0, '', '/a.svg', 'a', [0.1, 'LCD']],
-    ['a2', 'A2', 0, '', '/a.svg', 'a', [1, 'LED']],
-    ['z1', 'Z1', 1, '', '/a.svg', 'a', [0.01, 'LCD']],
-    ['z2', 'Z2', 1, '', '/a.svg', 'a', [null, 'LCD']],
+    ['a1', 'A1', 0, '', '/a.svg', 'a', [0.1, 'LCD'], 0],
+    ['a2', 'A2', 0, '', '/a.svg', 'a', [1, 'LED'], 0],
+    ['z1', 'Z1', 1, '', '/a.svg', 'a', [0.01, 'LCD'], 0],
+    ['z2', 'Z2', 1, '', '/a.svg', 'a', [null, 'LCD'], 0],
   ],
   pictures: {},
 };
@@ -49,6 +50,16 @@ describe('listing filters', () => {
     // A facet's own choice does not narrow its counts: LED still counts its product.
     expect(choicesOf(file, f, 'display')).toEqual([{ value: 'LCD', label: 'LCD', count: 3 }, { value: 'LED', label: 'LED', count: 1 }]);
     expect(rangeOf(file, f, 'readability')).toEqual({ min: 0.01, max: 0.1, count: 3 });
+  });
+
+  it('a product whose packs differ matches a filter where any of its packs does, and counts once per choice', () => {
+    const packs: FacetFile = { ...file, products: [...file.products, ['p1', 'P1', 1, '', '', '', [[5, 50], ['LCD', 'LED']], 0]] };
+    const ids = (search: string) => filterProducts(packs, filtersFromParams(params(search), packs.attributes)).map((p) => p[0]);
+    expect(ids('?readability=40..60')).toEqual(['p1']);
+    expect(ids('?readability=2..4')).toEqual([]);
+    expect(ids('?display=LED')).toEqual(['a2', 'p1']);
+    expect(choicesOf(packs, filtersFromParams(params(''), packs.attributes), 'display')).toEqual([{ value: 'LCD', label: 'LCD', count: 4 }, { value: 'LED', label: 'LED', count: 2 }]);
+    expect(rangeOf(packs, filtersFromParams(params('?brand=zeta'), packs.attributes), 'readability')).toEqual({ min: 0.01, max: 50, count: 3 });
   });
 
   it('an attribute\'s key in the address is its name as a slug', () => {

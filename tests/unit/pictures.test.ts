@@ -45,7 +45,7 @@ describe('the pictures a page shows', () => {
     const page = resolvePage(content, content.routes.get('/services/water-testing')!);
     for (const supplier of content.suppliers.values()) {
       expect(page.pictures[supplier.logo]).toBeDefined();
-      for (const product of content.products.values()) if (product.brand === supplier.id) expect(page.pictures[product.image.src]).toBeDefined();
+      for (const product of content.products.values()) if (product.brand === supplier.id) expect(page.pictures[product.image!.src]).toBeDefined();
     }
     const productPage = resolvePage(content, content.routes.get('/products/photometer-7500')!);
     expect(productPage.pictures['/images/products/photometer.svg']?.sizes).toMatch(/^\(min-width: 1320px\) 620px, /);

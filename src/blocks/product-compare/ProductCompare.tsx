@@ -10,7 +10,8 @@ import { COMPARE_PAGE, compareSearch, idsFromParam, setCompared, useCompared } f
 import type { BlockPropsOf } from '../../../schemas/blocks';
 import type { PagePicture, ResolvedPage } from '../../page/types';
 import { InternalLink } from '../../ui/actions';
-import { Picture, PicturesProvider } from '../../ui/Picture';
+import { PicturesProvider } from '../../ui/Picture';
+import { ProductPicture } from '../../ui/ProductPicture';
 import { PrintFooter } from '../../ui/PrintFooter';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
@@ -94,7 +95,7 @@ export function ProductCompare({ block, productRoute }: BlockComponentProps<'pro
                     <td />
                     {shown.map((p) => (
                       <th key={p.product.id} scope="col">
-                        <Picture src={p.product.image.src} alt={p.product.image.alt} slot={thumb} className="compare-picture" />
+                        <ProductPicture image={p.product.image} standIn={p.standIn} name={p.product.name} slot={thumb} className="compare-picture" />
                         <InternalLink to={p.url} className="mantine-focus-auto link">
                           {brandedName(p.product, p.brand)}
                         </InternalLink>
@@ -135,6 +136,7 @@ function compareRows(products: Compared[]): { name: string; values: string[][]; 
     { name: 'Brand', values: products.map((p) => [p.brand.name]) },
     { name: 'Category', values: products.map((p) => [p.category.name]) },
     { name: 'Model', values: products.map((p) => (p.product.model ? [p.product.model] : [])) },
+    { name: 'Packs', values: products.map((p) => p.packs.rows.map((r) => `${r.label} (${r.code})`)) },
     ...valueNames.map((name) => ({ name, values: products.map((p) => p.table.filter((r) => r.name === name).map((r) => r.value)) })),
     { name: 'Other specifications', values: products.map((p) => p.lines) },
     { name: 'Applications', values: products.map((p) => p.product.applications) },

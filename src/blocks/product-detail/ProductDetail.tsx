@@ -1,14 +1,17 @@
 import { Badge, Button, Container } from '@mantine/core';
-import { IconBrandWhatsapp, IconChevronRight, IconFileText, IconMail } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconChevronRight, IconFileText, IconListDetails, IconMail } from '@tabler/icons-react';
 import site from 'virtual:site';
 import { brandedName, type Crumb } from '../../../schemas/collections';
 import { mailtoUrl, productQuoteMail, whatsappUrl } from '../../lib/mail';
+import { packSlot } from '../../../schemas/slots';
 import { AddToQuoteList } from '../../quote-list/AddToQuoteList';
+import type { QuoteProduct } from '../../quote-list/store';
 import { external, InternalLink } from '../../ui/actions';
 import { CompareCheck } from '../../ui/CompareCheck';
 import { ItemList } from '../../ui/ItemList';
 import { Picture } from '../../ui/Picture';
 import { PrintFooter } from '../../ui/PrintFooter';
+import { ProductPicture } from '../../ui/ProductPicture';
 import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
@@ -35,7 +38,7 @@ export function Breadcrumb({ trail, inverted = false }: { trail: readonly Crumb[
   );
 }
 
-export function ProductDetail({ block, product, brand, category, trail, table, lines, discontinued, replacement }: BlockComponentProps<'product-detail'>) {
+export function ProductDetail({ block, product, brand, category, trail, table, lines, discontinued, replacement, standIn, packs }: BlockComponentProps<'product-detail'>) {
   const name = brandedName(product, brand);
   const here = trail[trail.length - 1]!.url;
   const quote = mailtoUrl(productQuoteMail(brand.email ?? site.mailboxes.contact, { ...product, category: category.name }, brand.name));
@@ -101,7 +104,14 @@ export function ProductDetail({ block, product, brand, category, trail, table, l
                     <Button component="a" href={quote} size="md" variant="white" leftSection={<IconMail size={18} aria-hidden />}>
                       Request Quote
                     </Button>
-                    <AddToQuoteList product={{ id: product.id, name: product.name, brand: brand.name, model: product.model, url: here }} size="md" inverted />
+                    {packs.rows.length > 0 ? (
+                      // A product sold in packs is asked for by a pack's code: the table below offers each.
+                      <Button component="a" href="#packs" size="md" variant="outline" color="white" leftSection={<IconListDetails size={18} aria-hidden />}>
+                        Choose a pack
+                      </Button>
+                    ) : (
+                      <AddToQuoteList product={{ id: product.id, name: product.name, brand: brand.name, model: product.model, url: here }} size="md" inverted />
+                    )}
                   </>
                 )}
                 <Button component="a" href={chat} {...external} size="md" variant="outline" color="white" leftSection={<IconBrandWhatsapp size={18} aria-hidden />}>
@@ -115,10 +125,11 @@ export function ProductDetail({ block, product, brand, category, trail, table, l
               </div>
               <CompareCheck id={product.id} name={product.name} label="Add to compare" />
             </div>
-            <Picture src={product.image.src} alt={product.image.alt} className="hero-image" />
+            <ProductPicture image={product.image} standIn={standIn} name={product.name} className="hero-image" />
           </ResponsiveGrid>
         </Container>
       </section>
+      {packs.rows.length > 0 && <PackTable packs={packs} product={{ id: product.id, name: product.name, brand: brand.name, model: product.model, url: here }} discontinued={discontinued} />}
       {(product.specifications.length > 0 || product.applications.length > 0) && (
         <Section>
           <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing={48}>
@@ -141,6 +152,58 @@ export function ProductDetail({ block, product, brand, category, trail, table, l
       )}
       <PrintFooter />
     </>
+  );
+}
+
+/**
+ * The packs buyers order (D22), a row each: its order code, what it is, the values that differ between
+ * the packs, its price where one is published, and Add to quote list for that pack. On a phone each row
+ * stands as a card of its own (src/styles.css .pack-table), each cell named by its column.
+ */
+function PackTable({ packs, product, discontinued }: { packs: BlockComponentProps<'product-detail'>['packs']; product: QuoteProduct; discontinued: boolean }) {
+  const priced = packs.rows.some((r) => r.price);
+  const pictured = packs.rows.some((r) => r.image);
+  return (
+    <Section id="packs" title="Packs and order codes">
+      <table className="pack-table">
+        <thead>
+          <tr>
+            {pictured && <td />}
+            <th scope="col">Order code</th>
+            <th scope="col">Pack</th>
+            {packs.columns.map((c) => (
+              <th scope="col" key={c}>
+                {c}
+              </th>
+            ))}
+            {priced && <th scope="col">Price</th>}
+            {!discontinued && <td />}
+          </tr>
+        </thead>
+        <tbody>
+          {packs.rows.map((r) => (
+            <tr key={r.code}>
+              {pictured && <td className="pack-picture">{r.image && <Picture src={r.image.src} alt={r.image.alt} slot={packSlot} className="rounded-image" />}</td>}
+              <th scope="row" data-label="Order code" className="pack-code">
+                {r.code}
+              </th>
+              <td data-label="Pack">{r.label}</td>
+              {r.values.map((v, i) => (
+                <td key={packs.columns[i]} data-label={packs.columns[i]}>
+                  {v || '–'}
+                </td>
+              ))}
+              {priced && <td data-label="Price">{r.price ?? '–'}</td>}
+              {!discontinued && (
+                <td className="pack-action">
+                  <AddToQuoteList product={{ ...product, code: r.code, pack: r.label }} size="xs" />
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
   );
 }
 

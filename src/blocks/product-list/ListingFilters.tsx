@@ -63,8 +63,9 @@ export function useListingFilters(facets: { url: string; attributes: string[] } 
   const filtered = useMemo((): Filtered | undefined => {
     if (!file || !active) return undefined;
     const route = file.productRoute;
-    const products = filterProducts(file, filters).map(([id, name, brand, model, src, alt]): ProductSummary => ({
-      id, name, brand: file.brands[brand]!.name, category: file.category.name, ...(model ? { model } : {}), image: { src, alt }, url: route.replace('[id]', id),
+    const products = filterProducts(file, filters).map(([id, name, brand, model, src, alt, , category, standIn]): ProductSummary => ({
+      id, name, brand: file.brands[brand]!.name, category: file.categories[category]!, ...(model ? { model } : {}),
+      ...(src ? { [standIn ? 'standIn' : 'image']: { src, alt } } : {}), url: route.replace('[id]', id),
     }));
     return { products, pictures: file.pictures, total: file.products.length };
   }, [file, filters, active]);

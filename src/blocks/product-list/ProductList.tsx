@@ -1,4 +1,4 @@
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PAGE_SIZE } from '../../../schemas/collections';
@@ -11,7 +11,7 @@ import { Section } from '../Section';
 import { useListingFilters } from './ListingFilters';
 
 /** A listing page's products, with plain links to the previous and next pages: every product a few links away, without scripts. */
-export function ProductList({ block, products, page, pages, total, previous, next, facets, brandPage, brandName }: BlockComponentProps<'product-list'>) {
+export function ProductList({ block, products, page, pages, total, previous, next, facets, below, brandPage, brandName }: BlockComponentProps<'product-list'>) {
   const { panel, filtered } = useListingFilters(facets);
   const pictures = usePictures();
   const [shown, setShown] = useState(PAGE_SIZE);
@@ -60,6 +60,19 @@ export function ProductList({ block, products, page, pages, total, previous, nex
             About {brandName}, the partner we supply
           </InternalLink>
         </p>
+      )}
+      {below.length > 0 && (
+        <nav aria-label="Categories in this one">
+          <ul className="listing-below">
+            {below.map((c) => (
+              <li key={c.id}>
+                <Badge component={InternalLink} to={c.url} variant="light" size="lg" tt="none" className="badge-link">
+                  {c.name} ({c.count})
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </nav>
       )}
       {panel}
       {filtered ? (

@@ -10,6 +10,7 @@ import { mailtoUrl, productQuoteMail } from '../../lib/mail';
 import { AddToQuoteList } from '../../quote-list/AddToQuoteList';
 import { external, InternalLink } from '../../ui/actions';
 import { Picture, PicturesProvider, usePictures } from '../../ui/Picture';
+import { ProductPicture } from '../../ui/ProductPicture';
 import { ItemList } from '../../ui/ItemList';
 import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
@@ -172,7 +173,7 @@ function ProductCard({ product, supplier }: { product: ShownProduct; supplier: S
   return (
     <Card withBorder radius="md" padding="lg">
       <Card.Section>
-        <Picture src={product.image.src} alt={product.image.alt} className="card-image" />
+        <ProductPicture image={product.image} standIn={product.standIn} name={product.name} className="card-image" />
       </Card.Section>
       <Stack gap="xs" mt="md" style={{ flex: 1 }}>
         <Badge variant="light" w="fit-content">
@@ -248,7 +249,7 @@ function ProductDetails({ product, supplier }: { product: ShownProduct; supplier
   const quote = quoteUrl(product, supplier);
   return (
     <Stack gap="sm">
-      <Picture src={product.image.src} alt={product.image.alt} slot={dialogSlot} className="rounded-image" />
+      <ProductPicture image={product.image} standIn={product.standIn} name={product.name} slot={dialogSlot} className="rounded-image" />
       <Badge variant="light">{product.categoryName}</Badge>
       <Text>{product.description}</Text>
       {specs.length > 0 && (

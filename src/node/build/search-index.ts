@@ -8,8 +8,8 @@ import { blockDefinitions } from '../../../schemas/blocks/index.ts';
 import type { SearchPart } from '../../../schemas/blocks/define.ts';
 import type { PageMeta } from '../../../schemas/page.ts';
 import { canonicalPath, NOT_FOUND_ROUTE } from '../../../schemas/routes.ts';
-import { encodeIds, type Kind, MAX_KEY, type SearchEntry, type SearchIndex, type TermFile, words } from '../../lib/search.ts';
-import { entryFilePath, indexFilePath, termFilePath } from '../../lib/search-files.ts';
+import { CODE_MIN, codeKey, type CodeRow, encodeIds, type Kind, MAX_KEY, type SearchEntry, type SearchIndex, type TermFile, words } from '../../lib/search.ts';
+import { codeFilePath, entryFilePath, indexFilePath, termFilePath } from '../../lib/search-files.ts';
 import { type Content, records, sitePages } from '../content/load.ts';
 
 // Snippets are cut short: the index is fetched when search opens, so every kilobyte is waited for.
@@ -27,6 +27,7 @@ interface SearchData {
   index: SearchIndex;
   terms: Map<string, TermFile>;
   entries: SearchEntry[][];
+  codes: Map<string, CodeRow[]>;
 }
 const made = new WeakMap<Content, SearchData>();
 
@@ -50,10 +51,15 @@ export function searchData(content: Content): SearchData {
   const terms = termFiles([...postings].map(([term, p]) => [term, [encodeIds(p.title), encodeIds(p.other)]]));
   const entries: SearchEntry[][] = [];
   for (let i = 0; i < products.length; i += PRODUCTS_PER_FILE) entries.push(products.slice(i, i + PRODUCTS_PER_FILE));
+  const codes = codeFiles(content, new Map(products.map((e, i) => [e.url, i])));
   data = {
-    index: { entries: all.filter((e) => !productPages.has(e.url)), products: { count: products.length, shards: [...terms.keys()].sort(), chunk: PRODUCTS_PER_FILE } },
+    index: {
+      entries: all.filter((e) => !productPages.has(e.url)),
+      products: { count: products.length, shards: [...terms.keys()].sort(), chunk: PRODUCTS_PER_FILE, codes: [...codes.keys()].sort() },
+    },
     terms,
     entries,
+    codes,
   };
   made.set(content, data);
   return data;
@@ -83,16 +89,63 @@ export function termFiles(all: [string, TermFile[string]][], key = '', files = n
   return files;
 }
 
+/** A code file larger than this (characters) is split by one more character of its codes. */
+const CODE_FILE_MAX = 12_000;
+/** The keys of the code files: the first CODE_MIN characters of a code's plain form, and up to this many where a file is split. */
+const CODE_KEY_MAX = 8;
+
+/**
+ * The order-code files (D22): every pack's code and every product's model number, by the first three
+ * characters of its plain form (src/lib/search.ts codeKey), a file split by one more character where
+ * it would be large; each row names its product by its number among the products' entries.
+ */
+export function codeFiles(content: Content, numberOf: ReadonlyMap<string, number>): Map<string, CodeRow[]> {
+  const rows: CodeRow[] = [];
+  for (const page of sitePages(content)) {
+    if (page.entry?.collection !== 'products') continue;
+    const id = numberOf.get(canonicalPath(page.route));
+    if (id === undefined) continue;
+    const { product } = page.entry;
+    const add = (code: string, pack: string) => {
+      const plain = codeKey(code);
+      if (plain.length >= CODE_MIN) rows.push([plain, code, pack, id]);
+    };
+    if (product.model) add(product.model, '');
+    for (const pack of product.packs ?? []) add(pack.code, pack.label);
+  }
+  rows.sort((a, b) => a[0].localeCompare(b[0]) || a[3] - b[3]);
+  const files = new Map<string, CodeRow[]>();
+  const split = (list: CodeRow[], depth: number) => {
+    const groups = new Map<string, CodeRow[]>();
+    for (const row of list) {
+      const key = row[0].slice(0, depth);
+      (groups.get(key) ?? groups.set(key, []).get(key)!).push(row);
+    }
+    for (const [key, group] of groups) {
+      // Codes no longer than the key stay in its file; the longer ones go one character further.
+      const longer = group.filter((r) => r[0].length > depth);
+      if (depth < CODE_KEY_MAX && longer.length > 1 && JSON.stringify(group).length > CODE_FILE_MAX) {
+        const own = group.filter((r) => r[0].length <= depth);
+        if (own.length) files.set(key, own);
+        split(longer, depth + 1);
+      } else files.set(key, group);
+    }
+  };
+  split(rows, CODE_MIN);
+  return files;
+}
+
 /** What the file fetched when search opens holds. */
 export const buildSearchIndex = (content: Content): SearchIndex => searchData(content).index;
 
 /** The files of the index, by the path the app fetches them at. */
 export function searchFiles(content: Content): Map<string, string> {
-  const { index, terms, entries } = searchData(content);
+  const { index, terms, entries, codes } = searchData(content);
   return new Map<string, string>([
     [indexFilePath, JSON.stringify(index)],
     ...[...terms].map(([key, file]) => [termFilePath(key), JSON.stringify(file)] as const),
     ...entries.map((list, n) => [entryFilePath(n), JSON.stringify(list)] as const),
+    ...[...codes].map(([key, list]) => [codeFilePath(key), JSON.stringify(list)] as const),
   ]);
 }
 

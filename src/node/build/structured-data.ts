@@ -4,7 +4,8 @@
 // BreadcrumbList on every page whose parent is a page too (/services/water-testing under /services) or
 // that a template made (its entry's trail), and on a product's page the Product.
 import { blockDefinitions } from '../../../schemas/blocks/index.ts';
-import { brandedName, type Crumb, type Entry, isSpecValue } from '../../../schemas/collections.ts';
+import { brandedName, type Crumb, type Entry, isSpecValue, packValue } from '../../../schemas/collections.ts';
+import type { SpecValue } from '../../../schemas/records.ts';
 import { UNIT_CODES } from '../../../schemas/units.ts';
 import { openingHours } from '../../../schemas/hours.ts';
 import { parentRoute } from '../../../schemas/routes.ts';
@@ -27,28 +28,50 @@ export function structuredData(site: SiteDocument, content: Content, page: Resol
 /**
  * A product as schema.org describes one: no offer, since no price is published (an invented one would
  * mislead); its model or part number as its mpn where the record gives one; its specification values
- * as additionalProperty (PropertyValue, with the unit's UN/CEFACT code where it has one).
+ * as additionalProperty (PropertyValue, with the unit's UN/CEFACT code where it has one); its picture
+ * where it has one of its own (a stand-in is not its picture). A product sold in packs (D22) is a
+ * ProductGroup, each pack a variant with its order code as sku and its label as size, as Google
+ * documents product variants.
  */
 function product(site: SiteDocument, { product: p, brand, category, url }: Extract<Entry, { collection: 'products' }>): Json {
-  const image = p.image.src.startsWith('/') ? site.url + p.image.src : p.image.src;
-  const values = p.specifications.filter(isSpecValue).map((v) => ({
+  const name = brandedName(p, brand);
+  const absolute = (src: string) => (src.startsWith('/') ? site.url + src : src);
+  const values = (list: readonly SpecValue[]) => list.map((v) => ({
     '@type': 'PropertyValue',
     name: v.name,
     value: v.value,
     ...(v.unit ? { unitText: v.unit } : {}),
     ...(v.unit && UNIT_CODES[v.unit] ? { unitCode: UNIT_CODES[v.unit] } : {}),
   }));
-  return {
+  const own = values(p.specifications.filter(isSpecValue));
+  const common = {
     '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: brandedName(p, brand),
+    name,
     description: p.description,
-    image,
+    ...(p.image ? { image: absolute(p.image.src) } : {}),
     category: category.name,
     brand: { '@type': 'Brand', name: brand.name },
     url: site.url + url,
-    ...(p.model ? { mpn: p.model } : {}),
-    ...(values.length > 0 ? { additionalProperty: values } : {}),
+  };
+  if (!p.packs?.length) return { ...common, '@type': 'Product', ...(p.model ? { mpn: p.model } : {}), ...(own.length > 0 ? { additionalProperty: own } : {}) };
+  const names = [...new Set([...p.specifications.filter(isSpecValue), ...p.packs.flatMap((k) => k.specifications ?? [])].map((v) => v.name))];
+  return {
+    ...common,
+    '@type': 'ProductGroup',
+    productGroupID: p.model ?? p.id,
+    variesBy: ['https://schema.org/size'],
+    hasVariant: p.packs.map((k) => {
+      const packValues = values(names.flatMap((n) => packValue(p, k, n) ?? []));
+      const image = k.image ?? p.image;
+      return {
+        '@type': 'Product',
+        sku: k.code,
+        name: `${name}, ${k.label}`,
+        size: k.label,
+        ...(image ? { image: absolute(image.src) } : {}),
+        ...(packValues.length > 0 ? { additionalProperty: packValues } : {}),
+      };
+    }),
   };
 }
 

@@ -20,7 +20,7 @@ import { identityTokenNames } from '../../../schemas/identity.ts';
 import type { PageDocument } from '../../../schemas/page.ts';
 import type { Product } from '../../../schemas/records.ts';
 import { entryRoute, isTemplateFile, parentRoute, productFile, productIdOfFile, routeOfFile } from '../../../schemas/routes.ts';
-import { productEntry, type RecordData, recordsOf } from '../../page/resolve.ts';
+import { categoryTrail, productEntry, type RecordData, recordsOf } from '../../page/resolve.ts';
 import type { Code, Params } from './problems.ts';
 
 type Path = (string | number)[];
@@ -104,22 +104,24 @@ export function entryPages(data: RecordData, templates: ReadonlyMap<Collection, 
     if (!template) continue;
     const trail = above(template);
     const route = routeOfFile(template.file);
+    // A category lists the products of every category under it too (D23).
     const groups = new Map<string, Product[]>();
+    const tree = records.tree();
     for (const p of data.products.values()) {
-      if (isDiscontinued(p)) continue;
-      const key = collection === 'product-categories' ? p.category : p.brand;
-      const group = groups.get(key);
-      if (group) group.push(p);
-      else groups.set(key, [p]);
+      if (isDiscontinued(p) || collection !== 'product-categories') continue;
+      for (const { id } of tree.path(p.category)) (groups.get(id) ?? groups.set(id, []).get(id)!).push(p);
     }
     for (const { id, name } of records.listings(collection)) {
       const all = collection === 'product-brands' ? records.productsOf(id) : groups.get(id)!;
       const pages = Math.ceil(all.length / PAGE_SIZE);
       const pageUrls = Array.from({ length: pages }, (_, i) => entryRoute(route, id, i + 1));
+      // A category's breadcrumb goes through the categories above it, each by its own name.
+      const above = collection === 'product-categories' ? categoryTrail(records, id).slice(0, -1) : [];
+      const own = collection === 'product-categories' ? tree.path(id).at(-1)!.name : name;
       for (let page = 1; page <= pages; page++) {
         const products = all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map(records.summary);
         const listing: ListingEntry = { collection, id, name, total: all.length, page, pages, products, pageUrls };
-        const entry: Entry = { ...listing, trail: [...trail, { name: page > 1 ? `${name}, page ${page}` : name, url: pageUrls[page - 1]! }] };
+        const entry: Entry = { ...listing, trail: [...trail, ...above, { name: page > 1 ? `${own}, page ${page}` : own, url: pageUrls[page - 1]! }] };
         // A later page is told apart from the first in search results and the browser tab.
         make(template, pageUrls[page - 1]!, entry, page > 1 ? ` (page ${page} of ${pages})` : '');
       }

@@ -632,7 +632,7 @@ function checkPictureSizes(
   const small = new Set([...c.pictures].filter(([, f]) => f.type !== 'svg' && f.width < MAX_EDGE).map(([src]) => src));
   for (const page of c.pages.values()) {
     if (small.size === 0) break;
-    if (page.entry && !(page.entry.collection === 'products' && small.has(page.entry.product.image.src))) continue;
+    if (page.entry && !(page.entry.collection === 'products' && small.has(page.entry.product.image?.src ?? ''))) continue;
     const file = c.sources.get(page.file)!;
     let blocks: RenderedBlock[];
     try {
@@ -686,7 +686,7 @@ function checkPictureShapes(
   if (odd.size === 0) return;
   const seen = new Set<string>();
   for (const page of c.pages) {
-    if (page.entry && !(page.entry.collection === 'products' && odd.has(page.entry.product.image.src))) continue;
+    if (page.entry && !(page.entry.collection === 'products' && odd.has(page.entry.product.image?.src ?? ''))) continue;
     let blocks: RenderedBlock[];
     try {
       blocks = page.doc.blocks.map((b) => renderBlock(b, recordsOf(c.recordData, page.entry)));
@@ -950,7 +950,7 @@ export function withPicturePlan(content: Content): Content {
   // A page a template makes adds nothing to the plan unless its own product's picture is a raster one:
   // the other products' cards on it (related, listings) are drawn smaller than on their own pages.
   const raster = (src: string) => (content.pictures.get(src)?.type ?? 'svg') !== 'svg';
-  const pages = [...new Set(content.routes.values())].filter((p) => !p.entry || (p.entry.collection === 'products' && raster(p.entry.product.image.src)));
+  const pages = [...new Set(content.routes.values())].filter((p) => !p.entry || (p.entry.collection === 'products' && raster(p.entry.product.image?.src ?? '')));
   const uses = pages.flatMap((p) => {
     const r = records(content, p);
     return pictureUses(p.doc.blocks.map((b) => renderBlock(b, r)));

@@ -234,6 +234,19 @@ export const catalogue = {
     message: (p: { name: string; detail: string }) => `attribute "${p.name}": ${p.detail}`,
     hint: 'A "choice" attribute lists its "choices"; only a "number" attribute has a "unit".',
   },
+  'duplicate-code': {
+    message: (p: { code: string; other: string }) => `the order code "${p.code}" is another pack's already: ${p.other}`,
+    hint: 'An order code names one pack of one product, whatever its case (D22): buyers quote it and sales look the pack up by it. Give this pack its own code, or remove the pack that repeats the other.',
+  },
+  'category-loop': {
+    message: (p: { loop: readonly string[] }) => `the category is its own parent through ${p.loop.map((c) => `"${c}"`).join(' → ')}`,
+    hint: 'Categories form a tree (D23): follow the "parent" of each from the bottom up and the top one has none. Name a category that is not under this one as its parent, or remove "parent".',
+  },
+  'products-without-picture': {
+    message: (p: { count: number; first: readonly string[] }) =>
+      `${p.count === 1 ? '1 product has' : `${p.count} products have`} no picture yet: ${p.first.join(', ')}${p.count > p.first.length ? ` and ${p.count - p.first.length} more` : ''}`,
+    hint: 'They are shown with a neutral tile (their category\'s picture where it has one) until their photo comes (D24): give each an "image" with its alt text when it does. A warning only.',
+  },
   'replaced-not-discontinued': {
     message: (p: { id: string }) => `"replacedBy": "${p.id}" is for a product that is discontinued, and this one is not`,
     hint: 'Set "status": "discontinued" on a product another replaces, or remove "replacedBy".',
@@ -370,7 +383,7 @@ type MessageParams<C extends Code> = Parameters<(typeof catalogue)[C]['message']
 export type Params<C extends Code> = MessageParams<C> extends [infer P] ? P : Record<string, never>;
 
 /** Problems that are warnings: reported, but the content is valid and builds. */
-export const WARNINGS: ReadonlySet<Code> = new Set(['picture-small', 'formula-cell']);
+export const WARNINGS: ReadonlySet<Code> = new Set(['picture-small', 'formula-cell', 'products-without-picture']);
 
 export interface Problem {
   /** Path from the project root, e.g. pages-data/services/water-testing.json */
