@@ -551,6 +551,20 @@ describe('the catalogue (issue 22)', { timeout: 30_000 }, () => {
       { at: `pages-data/records/suppliers.json:${positionOf(suppliers, '"photometer-7500"', lovibond)}`, path: 'suppliers[1].featured[0]', code: 'featured-elsewhere' },
     ]);
   });
+
+  it('a supplier may be just its id and name (a brand an import made), but a supplier grid\'s cards need its logo and description', async () => {
+    const doc = JSON.parse(read('records/suppliers.json')) as { suppliers: Record<string, unknown>[] };
+    doc.suppliers.push({ id: 'ohaus', name: 'Ohaus' });
+    expect(await validateWith({ 'records/suppliers.json': JSON.stringify(doc, null, 2) })).toEqual([]);
+    const wagtech = doc.suppliers.find((s) => s.id === 'wagtech')!;
+    delete wagtech.logo;
+    delete wagtech.description;
+    const problems = await problemsWith({ 'records/suppliers.json': JSON.stringify(doc, null, 2) });
+    expect(problems.map(brief)).toEqual([
+      { at: `pages-data/services/water-testing.json:${positionOf(read('services/water-testing.json'), '"wagtech"')}`, path: 'blocks[1].suppliers[3]', code: 'supplier-incomplete' },
+    ]);
+    expect(problems[0]!.message).toBe('the supplier "wagtech" has no logo and no description: a supplier grid\'s card shows both');
+  });
 });
 
 /** The line:column where a text starts (its first occurrence from `from` on). */

@@ -578,7 +578,7 @@ export function headingOf(doc: PageDocument | undefined): string | undefined {
   return first && 'title' in first && typeof first.title === 'string' ? first.title : doc?.meta.title;
 }
 
-/** A supplier features its own products, and one shown in a supplier grid has products to show. */
+/** A supplier features its own products, and one shown in a supplier grid has products to show, a logo and a description. */
 function checkSuppliers(list: readonly Supplier[], products: ReadonlyMap<string, Product>, pages: Iterable<Page>, sources: ReadonlyMap<string, SourceFile>, report: Report) {
   const src = sources.get(RECORD_FILES.suppliers)!;
   const brands = new Set([...products.values()].map((p) => p.brand));
@@ -592,7 +592,11 @@ function checkSuppliers(list: readonly Supplier[], products: ReadonlyMap<string,
     page.doc.blocks.forEach((b, i) => {
       if (b.type !== 'supplier-grid') return;
       b.suppliers.forEach((id, j) => {
-        if (!brands.has(id) && list.some((s) => s.id === id)) report(sources.get(page.file)!, ['blocks', i, 'suppliers', j], 'supplier-without-products', { id });
+        const supplier = list.find((s) => s.id === id);
+        if (!brands.has(id) && supplier) report(sources.get(page.file)!, ['blocks', i, 'suppliers', j], 'supplier-without-products', { id });
+        // A brand an import made is its id and name: a grid's card needs more.
+        const missing = supplier ? (['logo', 'description'] as const).filter((k) => !supplier[k]) : [];
+        if (missing.length > 0) report(sources.get(page.file)!, ['blocks', i, 'suppliers', j], 'supplier-incomplete', { id, missing });
       });
     });
   }

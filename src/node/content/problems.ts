@@ -196,6 +196,10 @@ export const catalogue = {
     message: (p: { id: string }) => `the supplier "${p.id}" has no products to show: no file in pages-data/records/products/ names it as its brand`,
     hint: 'The supplier view shows 1 to 3 of each supplier\'s products: add a product with "brand": the supplier\'s id, or take the supplier out of the grid.',
   },
+  'supplier-incomplete': {
+    message: (p: { id: string; missing: readonly string[] }) => `the supplier "${p.id}" has no ${p.missing.join(' and no ')}: a supplier grid's card shows both`,
+    hint: 'A supplier may be just its id and name (a brand an import made), but the cards of a supplier grid show its logo and description: give the supplier a "logo" (its wordmark under /images/brands/) and a "description" in pages-data/records/suppliers.json, or take it out of the grid.',
+  },
   'template-file': {
     message: (p: { file: string; template: boolean }) =>
       p.template ? `${p.file} is named as a template ([id].json) but names no "collection"` : `a page that names a "collection" is a template: its file is named by the parameter, e.g. products/[id].json, not ${p.file}`,
