@@ -39,7 +39,7 @@ describe('the studio\'s Import products', () => {
     expect((await upload(session, 'chlorine.jpg', photo)).status).toBe(200);
     const checked = await call('check', { session, sheet: 'range.xlsx' });
     expect(checked.status).toBe(200);
-    expect(checked.body.problems.map((p) => [p.at, p.code])).toEqual([['range.xlsx:3:C (brand)', 'unknown-brand']]);
+    expect(checked.body.problems.map((p) => [p.at, p.code])).toEqual([['range.xlsx:3:C (brand)', 'unknown-brand-name']]);
     // The cell's row as the sheet has it, for the view to show.
     expect(checked.body.cells.header[2]).toBe('brand');
     expect(checked.body.cells.rows[3]![2]).toBe('Palintst');

@@ -1,13 +1,16 @@
 // Building the records: each product input made into its record as it would be, the record it was
-// (if any) changed only in the fields the sheet gives. Each field's path (as validate names it) is
+// (if any) changed only in the fields the sheet gives. Each field's path (as validate names them) is
 // kept with the cell it came from, so that validate's problems are shown at their cells.
 import { safeFileName, slug } from '../../../schemas/primitives.ts';
 import { FIELD, LISTS, REQUIRED } from './columns.ts';
 import type { FileKind } from './files.ts';
-import type { At, Given, ProductInput, Report } from './input.ts';
+import type { At, Given, PackInput, ProductInput, Report, ValueGiven } from './input.ts';
+import type { Names } from './names.ts';
 
 export type Json = Record<string, unknown>;
 export const PRODUCT_SCHEMA = '../../../schemas/product.schema.json';
+/** A pack's keys in the order of its schema: a new pack is written so. */
+const PACK_KEYS = ['code', 'label', 'specifications', 'image', 'price'];
 
 /** A product file as it is: its id as its file names it, its text, and its record where it parses. */
 export interface Existing {
@@ -30,29 +33,22 @@ export interface BuiltRecord {
 
 /** A file a cell names (a picture, a datasheet), to be prepared before the records are checked. */
 export interface FileRequest {
-  record: BuiltRecord;
   at: At;
   name: string;
   kind: FileKind;
-  /** Where its stored path goes in the record. */
-  path: string;
+  /** Puts the stored file's path in the record. */
+  set(ref: string): void;
 }
 
 export interface BuildContext {
   /** The products as they are, by id in lowercase. */
   existing: ReadonlyMap<string, Existing>;
-  brands: { id: string; name?: string }[];
-  categories: { id: string; name?: string; attributes?: { name: string; type: string }[] }[];
+  names: Names;
   report: Report;
 }
 
 export function buildRecords(inputs: ProductInput[], ctx: BuildContext): { records: BuiltRecord[]; files: FileRequest[] } {
   const { existing, report } = ctx;
-  const byIdOrName = (list: { id: string; name?: string }[], text: string) => {
-    const t = text.trim().toLowerCase();
-    // Neither: as typed, in lowercase (ids are), for validate to name the nearest.
-    return list.find((r) => r.id.toLowerCase() === t)?.id ?? list.find((r) => r.name?.toLowerCase() === t)?.id ?? t;
-  };
   // The ids of the sheet, so that "replaced by" may name a product of the sheet.
   const sheetIds = new Set(inputs.flatMap((i) => (i.id ? [i.id.text.toLowerCase()] : [])));
   const rowIds = new Map<string, number>();
@@ -77,7 +73,7 @@ export function buildRecords(inputs: ProductInput[], ctx: BuildContext): { recor
     const record: BuiltRecord = { row: input.row, id, ...(before ? { before } : {}), after, at: [], fallback: rawId.at };
     const from = (path: string, at: At) => record.at.push([path, at]);
 
-    // The plain fields first, then the category's specification values (which need the category).
+    // The plain fields first, then the category's specification values and the packs (which need the category).
     for (const [column, value] of Object.entries(input.fields) as [keyof typeof FIELD, Given][]) {
       const { text, at } = value;
       const path = FIELD[column];
@@ -86,39 +82,115 @@ export function buildRecords(inputs: ProductInput[], ctx: BuildContext): { recor
         report(at, 'empty-cell', { header: at.header });
         continue;
       }
-      const set = (v: unknown) => (v === '' || (Array.isArray(v) && v.length === 0) ? deleteAt(after, path) : setAt(after, path, v));
+      const set = (v: unknown) => (v === '' || v === undefined || (Array.isArray(v) && v.length === 0) ? deleteAt(after, path) : setAt(after, path, v));
       if (LISTS.has(column)) {
         const items = text.split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
         if (column === 'specifications') setTexts(after, items);
         else set(items);
-      } else if (column === 'brand') set(byIdOrName(ctx.brands, text));
-      else if (column === 'category') set(byIdOrName(ctx.categories, text));
+      } else if (column === 'brand') {
+        const brand = ctx.names.brand(value);
+        if (brand) set(brand);
+      } else if (column === 'category') {
+        const category = ctx.names.category(value);
+        if (category) set(category);
+      } else if (column === 'image' && text === '') delete after.image; // a picture to follow (D24): its alt text goes with it
+      else if (column === 'image alt' && !after.image) continue;
       else if (column === 'status') set(text.toLowerCase() === 'active' ? '' : text.toLowerCase());
       else if (column === 'replaced by') set(text && (existing.get(text.toLowerCase())?.id ?? (sheetIds.has(text.toLowerCase()) ? text.toLowerCase() : text)));
       else if ((column === 'image' || column === 'datasheet') && text && !text.startsWith('/')) {
-        files.push({ record, at, name: text, kind: column === 'image' ? 'picture' : 'datasheet', path });
+        files.push({ at, name: text, kind: column === 'image' ? 'picture' : 'datasheet', set: (ref) => setAt(after, path, ref) });
         set(text); // replaced by the stored file's path once prepared
       } else set(text);
     }
-    const category = ctx.categories.find((c) => c.id === after.category);
-    for (const { name, unit, value: given } of input.values) {
-      const { text, number } = given;
-      const attribute = category?.attributes?.find((a) => a.name === name);
-      const parsed = number ?? (/^[+-]?\d+(?:[.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : undefined);
-      // A number where the attribute takes one (or where the category is unknown and the cell is one); text otherwise.
-      const value = text === '' ? undefined : parsed !== undefined && (attribute ? attribute.type === 'number' : number !== undefined) ? parsed : text;
-      setValue(after, name, value === undefined ? undefined : { name, value, ...(unit ? { unit } : {}) });
-    }
-    // Where each value ended up, once all are set (removing one moves the ones after it).
-    for (const { name, value } of input.values) {
-      const i = specsOf(after).findIndex((s) => typeof s !== 'string' && s.name === name);
-      if (i !== -1) from(`specifications[${i}]`, value.at);
-    }
+    // A picture the sheet gives no alt text for (a shop's export has none): its old one, else the product's name.
+    if (input.fields.image && !input.fields['image alt'] && after.image && !(after.image as Json).alt) setAt(after, 'image.alt', String(after.name ?? ''));
+
+    const attributes = typeof after.category === 'string' ? ctx.names.attributes(after.category) : undefined;
+    const specAt = setValues(after, input.values, attributes);
+    for (const [i, at] of specAt) from(`specifications[${i}]`, at);
     if (Array.isArray(after.specifications) && after.specifications.length === 0 && !before?.specifications) delete after.specifications;
+
+    if (input.packs) {
+      const old = Array.isArray(before?.packs) ? (before.packs as Json[]) : [];
+      const packs = input.packs.map((p, i) =>
+        buildPack(p, old, {
+          attributes,
+          productName: String(after.name ?? ''),
+          report,
+          from: (path, at) => from(`packs[${i}]${path}`, at),
+          file: (request) => files.push({ ...request, set: (ref) => setAt((after.packs as Json[])[i]!, 'image.src', ref) }),
+        }),
+      );
+      if (packs.length > 0) after.packs = packs;
+      else delete after.packs;
+    }
     record.at.sort((a, b) => b[0].length - a[0].length);
     records.push(record);
   }
   return { records, files };
+}
+
+/**
+ * A pack as it would be: the one of the same code (whatever its case) changed in the fields the sheet
+ * gives, or a new one, its keys in their usual order.
+ */
+function buildPack(
+  p: PackInput,
+  old: Json[],
+  { attributes, productName, report, from, file }: { attributes: Attributes; productName: string; report: Report; from: (path: string, at: At) => void; file: (request: Omit<FileRequest, 'set'>) => void },
+): Json {
+  const prior = old.find((o) => typeof o.code === 'string' && o.code.toLowerCase() === p.code.text.toLowerCase());
+  const pack: Json = prior ? structuredClone(prior) : {};
+  pack.code = p.code.text;
+  from('', p.code.at);
+  from('.code', p.code.at);
+  const field = (key: string, given: Given | undefined) => {
+    if (!given) return;
+    from(`.${key}`, given.at);
+    if (given.text === '') delete pack[key];
+    else pack[key] = given.text;
+  };
+  if (p.label?.text === '') report(p.label.at, 'empty-cell', { header: p.label.at.header });
+  field('label', p.label);
+  field('price', p.price);
+  if (p.image) {
+    from('.image', p.image.at);
+    if (p.image.text === '') delete pack.image;
+    else {
+      if (!p.image.text.startsWith('/')) file({ at: p.image.at, name: p.image.text, kind: 'picture' });
+      setAt(pack, 'image.src', p.image.text);
+    }
+  }
+  if (p.imageAlt) {
+    from('.image.alt', p.imageAlt.at);
+    if (pack.image) setAt(pack, 'image.alt', p.imageAlt.text);
+  } else if (pack.image && !(pack.image as Json).alt) setAt(pack, 'image.alt', [productName, pack.label].filter(Boolean).join(', '));
+  for (const [i, at] of setValues(pack, p.values, attributes)) from(`.specifications[${i}]`, at);
+  if (Array.isArray(pack.specifications) && pack.specifications.length === 0) delete pack.specifications;
+  const keys = [...Object.keys(prior ?? {}), ...PACK_KEYS, ...Object.keys(pack)];
+  return Object.fromEntries([...new Set(keys)].filter((k) => k in pack).map((k) => [k, pack[k]]));
+}
+
+type Attributes = { name: string; type: string }[] | undefined;
+
+/**
+ * The specification values the sheet gives, each set in place or removed; returns where each ended up
+ * (its index in `specifications`) and the cell it came from.
+ */
+function setValues(doc: Json, values: ValueGiven[], attributes: Attributes): [number, At][] {
+  for (const { name, unit, value: given } of values) {
+    const { text, number } = given;
+    const attribute = attributes?.find((a) => a.name === name);
+    const parsed = number ?? (/^[+-]?\d+(?:[.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : undefined);
+    // A number where the attribute takes one (or where the category is unknown and the cell is one); text otherwise.
+    const value = text === '' ? undefined : parsed !== undefined && (attribute ? attribute.type === 'number' : number !== undefined) ? parsed : text;
+    setValue(doc, name, value === undefined ? undefined : { name, value, ...(unit ? { unit } : {}) });
+  }
+  // Where each value ended up, once all are set (removing one moves the ones after it).
+  return values.flatMap(({ name, value }): [number, At][] => {
+    const i = specsOf(doc).findIndex((s) => typeof s !== 'string' && s.name === name);
+    return i === -1 ? [] : [[i, value.at]];
+  });
 }
 
 const pathParts = (path: string) => path.split('.');

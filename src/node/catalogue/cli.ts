@@ -1,9 +1,10 @@
-// npm run catalogue -- import <file.xlsx|.csv> [--sheet <name>] [--files <dir>] [--apply]
+// npm run catalogue -- import <file.xlsx|.csv> [--sheet <name>] [--files <dir>] [--create] [--apply]
 //                   -- export <file.xlsx|.csv>
 //                   -- template <file.xlsx|.csv>
 // The import is a dry run unless --apply: it prints what would be created, updated (each field, old →
-// new), discontinued and left unchanged, and every problem at its cell; it exits 1 on any problem.
-// With --apply and no problem it writes every changed record and stored file, or nothing.
+// new), discontinued and left unchanged, the categories and brands it would make (--create), and every
+// problem at its cell; it exits 1 on any problem. With --apply and no problem it writes every changed
+// record and stored file, or nothing.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadContent } from '../content/load.ts';
@@ -11,7 +12,7 @@ import { formatProblem } from '../content/problems.ts';
 import { catalogueSheet, formatOf } from './export.ts';
 import { applyImport, type ImportPlan, type ImportProblem, planImport } from './import.ts';
 
-const USAGE = `usage: npm run catalogue -- import <file.xlsx|.csv> [--sheet <name>] [--files <folder>] [--apply]
+const USAGE = `usage: npm run catalogue -- import <file.xlsx|.csv> [--sheet <name>] [--files <folder>] [--create] [--apply]
        npm run catalogue -- export <file.xlsx|.csv>
        npm run catalogue -- template <file.xlsx|.csv>`;
 
@@ -19,7 +20,8 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 /** The dry run's report, as the command prints it (and the studio shows it). */
 export function reportLines(plan: ImportPlan, applied: boolean): string[] {
-  const out: string[] = [`${plan.file}${plan.sheet && plan.sheet !== plan.file ? ` (sheet "${plan.sheet}")` : ''}: ${plural(plan.rows, 'product row')}`];
+  const packs = plan.packs > 0 ? ` and ${plural(plan.packs, 'pack')}` : '';
+  const out: string[] = [`${plan.file}${plan.sheet && plan.sheet !== plan.file ? ` (sheet "${plan.sheet}")` : ''}: ${plural(plan.rows, 'row')}, ${plural(plan.products, 'product')}${packs}`];
   const listed = (title: string, changes: ImportPlan['created']) => {
     if (changes.length === 0) return;
     out.push('', `${title}:`);
@@ -31,10 +33,13 @@ export function reportLines(plan: ImportPlan, applied: boolean): string[] {
   listed('create', plan.created);
   listed('update', plan.updated);
   listed('discontinue', plan.discontinued);
+  if (plan.newCategories.length > 0) out.push('', 'new categories:', ...plan.newCategories.map((c) => `  ${c.path}  (${c.id}, row ${c.row})`));
+  if (plan.newBrands.length > 0) out.push('', 'new brands (supplier records):', ...plan.newBrands.map((b) => `  ${b.name}  (${b.id}, row ${b.row})`));
   const problem = (p: ImportProblem, warning = false) => `${p.at}  ${p.message}${warning ? '  (warning)' : ''}\n    ${p.code}: ${p.hint}`;
   if (plan.problems.length > 0) out.push('', `${plural(plan.problems.length, 'problem')}:`, ...plan.problems.map((p) => problem(p)));
   if (plan.warnings.length > 0) out.push('', `${plural(plan.warnings.length, 'warning')}:`, ...plan.warnings.map((p) => problem(p, true)));
-  const counts = `${plan.created.length} created, ${plan.updated.length} updated, ${plan.discontinued.length} discontinued, ${plan.unchanged} unchanged`;
+  const made = [plan.newCategories.length > 0 ? `${plural(plan.newCategories.length, 'new category', 'new categories')}` : '', plan.newBrands.length > 0 ? `${plural(plan.newBrands.length, 'new brand')}` : ''].filter(Boolean);
+  const counts = `${plan.created.length} created, ${plan.updated.length} updated, ${plan.discontinued.length} discontinued, ${plan.unchanged} unchanged${made.map((m) => `, ${m}`).join('')}`;
   out.push(
     '',
     plan.problems.length > 0
@@ -56,7 +61,7 @@ async function main(args: string[]): Promise<number> {
   const root = process.cwd();
   if (command === 'import') {
     const files = option('--files');
-    const plan = await planImport(root, resolve(file), { ...(option('--sheet') ? { sheet: option('--sheet')! } : {}), ...(files ? { files: resolve(files) } : {}) });
+    const plan = await planImport(root, resolve(file), { ...(option('--sheet') ? { sheet: option('--sheet')! } : {}), ...(files ? { files: resolve(files) } : {}), create: args.includes('--create') });
     const apply = args.includes('--apply') && plan.problems.length === 0;
     if (apply) applyImport(root, plan);
     console.log(reportLines(plan, apply).join('\n'));

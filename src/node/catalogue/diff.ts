@@ -6,7 +6,7 @@ import { specHeader } from './columns.ts';
 /** Each changed field, its old value and its new (as text). */
 export type FieldChange = { field: string; from?: string; to?: string };
 
-const PRODUCT_KEYS = ['$schema', 'name', 'brand', 'category', 'model', 'packSize', 'description', 'image', 'specifications', 'applications', 'datasheet', 'price', 'status', 'replacedBy'];
+const PRODUCT_KEYS = ['$schema', 'name', 'brand', 'category', 'model', 'packSize', 'description', 'image', 'specifications', 'applications', 'packs', 'datasheet', 'price', 'status', 'replacedBy'];
 
 /** The record's text as a file: its keys in the order its file had them, new ones in the record's usual order. */
 export function recordText(after: Json, before?: Json): string {
@@ -25,7 +25,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
 
 const shown = (v: unknown) => (v === undefined ? undefined : typeof v === 'string' ? v : JSON.stringify(v));
 
-/** The fields that differ, as the sheet names them: plain fields, the picture's src and alt, each specification value. */
+/** The fields that differ, as the sheet names them: plain fields, the picture's src and alt, each specification value, each pack by its code. */
 export function diff(before: Json, after: Json): FieldChange[] {
   const out: FieldChange[] = [];
   const add = (field: string, a: unknown, b: unknown) => {
@@ -33,6 +33,10 @@ export function diff(before: Json, after: Json): FieldChange[] {
   };
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (key === '$schema' || key === 'specifications') continue;
+    if (key === 'packs') {
+      out.push(...packChanges(before.packs, after.packs));
+      continue;
+    }
     if (key === 'image') {
       const [a, b] = [before.image as Json | undefined, after.image as Json | undefined];
       add('image', a?.src, b?.src);
@@ -49,5 +53,24 @@ export function diff(before: Json, after: Json): FieldChange[] {
     const [a, b] = [va.get(name), vb.get(name)];
     add(specHeader(name, (b ?? a)!.unit), a?.value, b?.value);
   }
+  return out;
+}
+
+/** A pack as the report shows it: its label, price, own values and picture. */
+const packText = (p: Json) =>
+  [p.label, p.price, ...specsOf(p).map((v) => (typeof v === 'string' ? v : `${v.name} ${String(v.value)}${v.unit ? ` ${v.unit}` : ''}`)), (p.image as Json | undefined)?.src].filter((x) => x !== undefined).join(' | ');
+
+/** Each pack added, removed or changed, by its code; and the packs' order, where only that changed. */
+function packChanges(a: unknown, b: unknown): FieldChange[] {
+  const list = (v: unknown) => (Array.isArray(v) ? (v as Json[]) : []);
+  const code = (p: Json) => String(p.code).toLowerCase();
+  const [before, after] = [list(a), list(b)];
+  const out: FieldChange[] = [];
+  for (const p of [...after, ...before.filter((x) => !after.some((y) => code(y) === code(x)))]) {
+    const [was, is] = [before.find((x) => code(x) === code(p)), after.find((x) => code(x) === code(p))];
+    if (!sameJson(was, is)) out.push({ field: `pack ${String(p.code)}`, ...(was ? { from: packText(was) } : {}), ...(is ? { to: packText(is) } : {}) });
+  }
+  const order = (l: Json[]) => l.map((p) => String(p.code)).join(', ');
+  if (out.length === 0 && order(before) !== order(after)) out.push({ field: 'packs', from: order(before), to: order(after) });
   return out;
 }

@@ -12,13 +12,15 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { productFile, productIdOfFile, PRODUCTS_FOLDER, RECORD_FILES } from '../../../schemas/routes.ts';
-import { type BuiltRecord, buildRecords, type Existing, type FileRequest, type Json, setAt } from './build.ts';
+import { buildRecords, type Existing, type FileRequest, type Json } from './build.ts';
 import { CellProblems, type ImportProblem } from './cell-problems.ts';
-import { checkContent } from './check.ts';
+import { type CellsOf, checkContent } from './check.ts';
 import { diff, type FieldChange, recordText, sameJson } from './diff.ts';
 import { FileProblem, prepareFile } from './files.ts';
 import { templateColumns } from './header.ts';
+import { type CategoryRecord, Names } from './names.ts';
 import { templateInputs } from './rows.ts';
+import type { At } from './input.ts';
 import { readSheet, SheetError } from './sheet.ts';
 
 export type { ImportProblem };
@@ -30,6 +32,8 @@ export interface ImportOptions {
   files?: string;
   /** The sheet's bytes, when they are not read from `file` (the studio's upload). */
   bytes?: Uint8Array;
+  /** Make the categories and brands the site does not have (--create). */
+  create?: boolean;
 }
 
 export interface Change {
@@ -43,11 +47,17 @@ export interface Change {
 export interface ImportPlan {
   file: string;
   sheet: string;
+  /** The rows read, and the products and packs they hold. */
   rows: number;
+  products: number;
+  packs: number;
   created: Change[];
   updated: Change[];
   discontinued: Change[];
   unchanged: number;
+  /** The categories and brands (as supplier records) it makes, with --create; each with the first row that names it. */
+  newCategories: { id: string; path: string; row: number }[];
+  newBrands: { id: string; name: string; row: number }[];
   problems: ImportProblem[];
   warnings: ImportProblem[];
   /** The files an apply writes, by path from the project root: records, pictures, datasheets. */
@@ -57,7 +67,9 @@ export interface ImportPlan {
 export async function planImport(root: string, file: string, options: ImportOptions = {}): Promise<ImportPlan> {
   const shownFile = file.replace(/^.*[\\/]/, '');
   const out = new CellProblems(shownFile);
-  const plan: ImportPlan = { file: shownFile, sheet: '', rows: 0, created: [], updated: [], discontinued: [], unchanged: 0, problems: out.problems, warnings: out.warnings, writes: new Map() };
+  const plan: ImportPlan = {
+    file: shownFile, sheet: '', rows: 0, products: 0, packs: 0, created: [], updated: [], discontinued: [], unchanged: 0, newCategories: [], newBrands: [], problems: out.problems, warnings: out.warnings, writes: new Map(),
+  };
 
   // Stage 1, the sheet and its header.
   let sheet;
@@ -75,19 +87,31 @@ export async function planImport(root: string, file: string, options: ImportOpti
     return plan;
   }
   const columns = templateColumns(head, out.report);
-  const idColumn = columns.find((c) => c.column === 'id');
-  if (!idColumn) {
-    out.sheet('missing-column', { header: 'id' });
+  const has = (name: string) => columns.some((c) => c.column === name);
+  const missing = !has('id') ? 'id' : (has('pack of') || has('pack')) && !has('code') ? 'code' : undefined;
+  if (missing) {
+    out.sheet('missing-column', { header: missing });
     return plan;
   }
 
-  // Stage 2, the rows: each a product's input, each field with its cell.
-  const { inputs, rows } = templateInputs(body, columns, idColumn, out.report);
+  // Stage 2, the rows: each product's input, each field with its cell.
+  const { inputs, rows } = templateInputs(body, columns, out.report);
   plan.rows = rows;
+  plan.products = inputs.length;
+  plan.packs = inputs.reduce((n, i) => n + (i.packs?.length ?? 0), 0);
 
-  // Stage 3, the records: each product as it would be.
-  const { existing, brands, categories } = recordsOf(root);
-  const { records, files } = buildRecords(inputs, { existing, brands, categories, report: out.report });
+  // Stage 3, the records: each product as it would be, and the categories and brands it names that the site does not have.
+  const site = recordsOf(root);
+  const names = new Names(site.categories, site.brands, out.report, { create: options.create ?? false });
+  const { records, files } = buildRecords(inputs, { existing: site.existing, names, report: out.report });
+  const made = newRecords(site, names);
+  plan.newCategories = names.newCategories.map((c) => ({ id: c.id, path: c.path, row: c.at.row }));
+  plan.newBrands = names.newBrands.map((b) => ({ id: b.id, name: b.name, row: b.at.row }));
+  const waiting = records.filter((r) => !r.after.image && r.after.status !== 'discontinued');
+  if (waiting.length > 0) {
+    const first = waiting[0]!;
+    out.report(first.at.find(([path]) => path === 'image.src')?.[1] ?? first.fallback, 'products-without-picture', { count: waiting.length, first: waiting.slice(0, 5).map((r) => r.id) });
+  }
 
   // Stage 4, the files: prepared (checked, upright, without metadata) into a folder of their own until applied.
   const staging = mkdtempSync(join(tmpdir(), 'catalogue-import-'));
@@ -96,7 +120,12 @@ export async function planImport(root: string, file: string, options: ImportOpti
 
     // Stage 5, what changes: the records that differ from their files, written as their files would be.
     const overrides = new Map<string, string>();
-    const byFile = new Map<string, BuiltRecord>();
+    const byFile = new Map<string, CellsOf>();
+    for (const [rel, { text, cells }] of made) {
+      overrides.set(rel, text);
+      plan.writes.set(`pages-data/${rel}`, text);
+      byFile.set(`pages-data/${rel}`, cells);
+    }
     for (const r of records) {
       if (r.before && sameJson(r.before, r.after)) {
         plan.unchanged++;
@@ -143,7 +172,7 @@ export function applyImport(root: string, plan: ImportPlan): string[] {
   return [...plan.writes.keys()];
 }
 
-/** The records as they are: products by their id in lowercase, brands and categories by id and by name. */
+/** The records as they are: products by their id in lowercase, the brands and categories, and the documents that hold these. */
 function recordsOf(root: string) {
   const dataDir = join(root, 'pages-data');
   const readJson = (rel: string): Json | undefined => {
@@ -166,10 +195,28 @@ function recordsOf(root: string) {
     }
     existing.set(id.toLowerCase(), { id, text, ...(doc ? { doc } : {}) });
   }
-  const named = (list: unknown) => (Array.isArray(list) ? list : []).filter((r): r is { id: string; name?: string } => typeof r?.id === 'string');
-  const brands = [...named(readJson(RECORD_FILES.partners)?.partners), ...named(readJson(RECORD_FILES.suppliers)?.suppliers)];
-  const categories = named(readJson(RECORD_FILES.categories)?.categories) as { id: string; name?: string; attributes?: { name: string; type: string }[] }[];
-  return { existing, brands, categories };
+  const named = (list: unknown) => (Array.isArray(list) ? list : []).filter((r): r is { id: string; name: string } => typeof r?.id === 'string' && typeof r.name === 'string');
+  const [partnersDoc, suppliersDoc, categoriesDoc] = [readJson(RECORD_FILES.partners), readJson(RECORD_FILES.suppliers), readJson(RECORD_FILES.categories)];
+  const brands = [...named(partnersDoc?.partners), ...named(suppliersDoc?.suppliers)];
+  const categories = named(categoriesDoc?.categories) as CategoryRecord[];
+  return { existing, brands, categories, suppliersDoc, categoriesDoc };
+}
+
+/**
+ * The category and supplier files with the categories and brands an import makes added at their end,
+ * by path under pages-data/, each new entry with the cell that named it first.
+ */
+function newRecords(site: ReturnType<typeof recordsOf>, names: Names): Map<string, { text: string; cells: CellsOf }> {
+  const files = new Map<string, { text: string; cells: CellsOf }>();
+  const add = <T extends { at: At }>(rel: string, doc: Json | undefined, key: string, made: T[], record: (x: T) => Json) => {
+    if (made.length === 0 || !doc || !Array.isArray(doc[key])) return;
+    const list = doc[key] as unknown[];
+    const text = JSON.stringify({ ...doc, [key]: [...list, ...made.map(record)] }, null, 2) + '\n';
+    files.set(rel, { text, cells: { at: made.map((x, i): [string, At] => [`${key}[${list.length + i}]`, x.at]) } });
+  };
+  add(RECORD_FILES.categories, site.categoriesDoc, 'categories', names.newCategories, ({ id, name, parent }) => ({ id, name, ...(parent !== undefined ? { parent } : {}) }));
+  add(RECORD_FILES.suppliers, site.suppliersDoc, 'suppliers', names.newBrands, ({ id, name, websiteUrl }) => ({ id, name, ...(websiteUrl ? { websiteUrl } : {}) }));
+  return files;
 }
 
 function listProducts(dataDir: string): string[] {
@@ -199,7 +246,7 @@ async function prepareFiles(root: string, folder: string, files: FileRequest[], 
       out.report(f.at, result.code, result.params);
       continue;
     }
-    setAt(f.record.after, f.path, result.ref);
+    f.set(result.ref);
     if (result.data && !publicFiles.has(result.ref)) {
       const staged = join(staging, `${publicFiles.size}-${result.ref.replace(/^.*\//, '')}`);
       writeFileSync(staged, result.data);

@@ -30,12 +30,24 @@ export interface ValueGiven {
   value: Given;
 }
 
+/** A pack (a variant) of a product, as buyers order it by its code (D22). */
+export interface PackInput {
+  code: Given;
+  label?: Given;
+  price?: Given;
+  image?: Given;
+  imageAlt?: Given;
+  values: ValueGiven[];
+}
+
 export interface ProductInput {
   row: number;
   /** The product's id, where the sheet names it (our template's id column). */
   id?: Given;
   fields: Partial<Record<ProductField, Given>>;
   values: ValueGiven[];
+  /** Its packs, where the sheet gives packs at all (none: it has none); absent, they stay as they are. */
+  packs?: PackInput[];
 }
 
 /** Reports a problem (or a warning: the code says which) at a cell. */

@@ -266,7 +266,7 @@ export const catalogue = {
   },
   'unknown-column': {
     message: (p: { header: string; guess?: string | undefined }) => `unknown column "${p.header}"${didYouMean(p.guess)}`,
-    hint: 'The columns are id, name, brand, category, model, description, image, image alt, specifications, applications, datasheet, price, status, replaced by, and "spec: <Name> [<unit>]" for a specification value; a column left out leaves its field as it is.',
+    hint: 'The columns are those of the template (`npm run catalogue -- template products.xlsx` writes it; its second sheet says what each holds), and "spec: <Name> [<unit>]" for a specification value; a column left out leaves its field as it is.',
   },
   'duplicate-column': {
     message: (p: { header: string }) => `the column "${p.header}" is there twice`,
@@ -274,7 +274,7 @@ export const catalogue = {
   },
   'missing-column': {
     message: (p: { header: string }) => `the sheet has no "${p.header}" column`,
-    hint: 'The id column matches each row with its product (or names a new one); without it no row can be imported.',
+    hint: 'The id column matches each row with its product (or names a new one), and a pack\'s row needs its order code (code): without them no row can be imported.',
   },
   'empty-cell': {
     message: (p: { header: string }) => `the ${p.header} is required: this cell cannot be empty`,
@@ -287,6 +287,34 @@ export const catalogue = {
   'duplicate-row': {
     message: (p: { id: string; row: number }) => `the product "${p.id}" is on row ${p.row} already`,
     hint: 'One row per product: merge the two rows.',
+  },
+  'pack-without-product': {
+    message: (p: { id: string }) => `no product "${p.id}" on a row above this pack's`,
+    hint: 'A pack\'s row comes under its product\'s row and names the product\'s id in "pack of".',
+  },
+  'product-cell-on-pack-row': {
+    message: (p: { header: string; row: number }) => `a pack's row gives no ${p.header}: its product's row (row ${p.row}) does`,
+    hint: 'A pack\'s row fills only pack of, code and pack, and the pack\'s own image, image alt, price and spec: values. Move the value to the product\'s row, or leave the cell empty.',
+  },
+  'pack-cell-on-product-row': {
+    message: (p: { header: string }) => `the ${p.header} is a pack's: on a row of its own under the product, naming it in "pack of"`,
+    hint: 'A product\'s packs are the rows under its row, each with "pack of" (the product\'s id), its order code (code) and what it is (pack). `npm run catalogue -- export` writes them so.',
+  },
+  'unknown-category-name': {
+    message: (p: { name: string; guess?: string | undefined }) => `no category "${p.name}" on the site${didYouMean(p.guess)}`,
+    hint: 'A category is named by its path from the top ("Water Testing > Photometers"), by its name where no other category has it, or by its id (pages-data/records/product-categories.json). Correct the cell; or, for a category the site does not have yet, import with --create (in the studio: "Create new categories and brands"), which makes it and the categories above it.',
+  },
+  'ambiguous-category': {
+    message: (p: { name: string; paths: readonly string[] }) => `"${p.name}" is the name of ${p.paths.length} categories: ${p.paths.map((x) => `"${x}"`).join(', ')}`,
+    hint: 'Name the category by its path from the top, its names joined by " > " ("Glassware > Beakers"), or by its id.',
+  },
+  'unknown-brand-name': {
+    message: (p: { name: string; guess?: string | undefined }) => `no brand "${p.name}" on the site${didYouMean(p.guess)}`,
+    hint: 'A brand is a partner (pages-data/records/partners.json) or a supplier (pages-data/records/suppliers.json), by its name or its id. Correct the cell; or, for a brand the site does not have yet, import with --create (in the studio: "Create new categories and brands"), which makes it a supplier record.',
+  },
+  'near-name': {
+    message: (p: { kind: 'category' | 'brand'; name: string; guess: string }) => `"${p.name}" is no ${p.kind} on the site, and too close to the ${p.kind} "${p.guess}" to be made a new one: did you mean "${p.guess}"?`,
+    hint: '--create makes new categories and brands, but never one a letter or two from a name the site has: that is likely a typo, and would leave two. Correct the cell; or, if it really is another one, say so in the mapping file (--map): list the name under "create", or name the one it means under "categories" or "brands".',
   },
   'date-cell': {
     message: (p: { day: string }) => `this cell is a date in the spreadsheet (${p.day}), not text: a model number or a value typed like a date is turned into one`,
