@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import writeXlsxFile from 'write-excel-file/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogueSheet } from '../../src/node/catalogue/export';
-import { reportLines } from '../../src/node/catalogue/cli';
+import { reportLines } from '../../src/node/catalogue/report';
 import { applyImport, planImport } from '../../src/node/catalogue/import';
 import { readSheet } from '../../src/node/catalogue/sheet';
 import { loadContent } from '../../src/node/content/load';
@@ -252,7 +252,7 @@ describe('packs, a category tree, new categories and brands (issue 49, D22-D24)'
     // The product waiting for its photo is accepted (D24), and counted.
     expect(plan.warnings.map((w) => [w.at, w.code, w.message])).toEqual([['range.xlsx:2:I (image)', 'products-without-picture', '1 product has no picture yet: dpd-free-chlorine-tablets']]);
     const report = reportLines(plan, false).join('\n');
-    expect(report).toContain('range.xlsx (sheet "Products"): 7 rows, 3 products and 4 packs');
+    expect(report).toContain('range.xlsx (sheet "Products"), our template: 7 rows, 3 products and 4 packs');
     expect(report).toContain('new categories:\n  Labware  (labware, row 5)\n  Labware > Glassware  (glassware, row 5)\n  Labware > Glassware > Beakers  (beakers, row 5)');
     expect(report).toContain('new brands (supplier records):\n  Kavalier Glass  (kavalier-glass, row 5)');
     expect(report).toContain('1 product has no picture yet');

@@ -4,8 +4,8 @@
 import { safeFileName, slug } from '../../../schemas/primitives.ts';
 import { FIELD, LISTS, REQUIRED } from './columns.ts';
 import type { FileKind } from './files.ts';
-import type { At, Given, PackInput, ProductInput, Report, ValueGiven } from './input.ts';
-import type { Names } from './names.ts';
+import type { At, Given, LeftOut, PackInput, ProductInput, Report, ValueGiven } from './input.ts';
+import { type Names, slugOf } from './names.ts';
 
 export type Json = Record<string, unknown>;
 export const PRODUCT_SCHEMA = '../../../schemas/product.schema.json';
@@ -47,23 +47,31 @@ export interface BuildContext {
   report: Report;
 }
 
-export function buildRecords(inputs: ProductInput[], ctx: BuildContext): { records: BuiltRecord[]; files: FileRequest[] } {
+export function buildRecords(inputs: ProductInput[], ctx: BuildContext): { records: BuiltRecord[]; files: FileRequest[]; leftOut: LeftOut[] } {
   const { existing, report } = ctx;
   // The ids of the sheet, so that "replaced by" may name a product of the sheet.
   const sheetIds = new Set(inputs.flatMap((i) => (i.id ? [i.id.text.toLowerCase()] : [])));
   const rowIds = new Map<string, number>();
   const records: BuiltRecord[] = [];
   const files: FileRequest[] = [];
+  const leftOut: LeftOut[] = [];
+  const byCode = codeIndex(existing);
   for (const input of inputs) {
-    const rawId = input.id!;
-    const match = existing.get(rawId.text.toLowerCase());
-    const id = match?.id ?? rawId.text.toLowerCase();
+    const rawId = (input.id ?? input.key)!;
+    const match = input.id ? existing.get(rawId.text.toLowerCase()) : knownBy(input, byCode, existing, rowIds);
+    const id = match?.id ?? (input.id ? rawId.text.toLowerCase() : freeId(rawId.text, rowIds));
     if (!match && !slug.safeParse(id).success) {
-      report(rawId.at, 'bad-id', { id: rawId.text, safe: safeFileName(rawId.text).toLowerCase().replace(/[._]+/g, '-').replace(/^-+|-+$/g, '') });
+      if (input.id) report(rawId.at, 'bad-id', { id: rawId.text, safe: safeFileName(rawId.text).toLowerCase().replace(/[._]+/g, '-').replace(/^-+|-+$/g, '') });
+      else report(rawId.at, 'empty-cell', { header: rawId.at.header });
       continue;
     }
     if (rowIds.has(id)) {
       report(rawId.at, 'duplicate-row', { id, row: rowIds.get(id)! });
+      continue;
+    }
+    // A product the shop does not show: not brought in, or taken out of the range.
+    if (input.hidden && !match) {
+      leftOut.push({ row: input.row, name: input.fields.name?.text || rawId.text, reason: `the shop does not show it (${input.hidden.at.header}: ${input.hidden.text})` });
       continue;
     }
     rowIds.set(id, input.row);
@@ -106,8 +114,11 @@ export function buildRecords(inputs: ProductInput[], ctx: BuildContext): { recor
     if (input.fields.image && !input.fields['image alt'] && after.image && !(after.image as Json).alt) setAt(after, 'image.alt', String(after.name ?? ''));
 
     const attributes = typeof after.category === 'string' ? ctx.names.attributes(after.category) : undefined;
-    const specAt = setValues(after, input.values, attributes);
+    const specAt = setValues(after, [...input.values, ...fitting(input.attributes, attributes, report, 'a specification line')], attributes);
     for (const [i, at] of specAt) from(`specifications[${i}]`, at);
+    // A shop's attribute that is none of the category's is a specification line: "Material: Borosilicate".
+    const lines = (input.attributes ?? []).filter((a) => !attributeNamed(attributes, a.name) && a.value.text).map((a) => `${a.name}: ${a.value.text}`);
+    if (lines.length > 0) setTexts(after, [...specsOf(after).filter((x): x is string => typeof x === 'string'), ...lines]);
     if (Array.isArray(after.specifications) && after.specifications.length === 0 && !before?.specifications) delete after.specifications;
 
     if (input.packs) {
@@ -127,7 +138,61 @@ export function buildRecords(inputs: ProductInput[], ctx: BuildContext): { recor
     record.at.sort((a, b) => b[0].length - a[0].length);
     records.push(record);
   }
-  return { records, files };
+  return { records, files, leftOut };
+}
+
+/** The products as they are by their model number and their packs' order codes, in lowercase. */
+function codeIndex(existing: ReadonlyMap<string, Existing>): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const { id, doc } of existing.values()) {
+    if (typeof doc?.model === 'string') index.set(doc.model.toLowerCase(), id);
+    for (const p of Array.isArray(doc?.packs) ? (doc.packs as Json[]) : []) if (typeof p.code === 'string') index.set(p.code.toLowerCase(), id);
+  }
+  return index;
+}
+
+/** The product a shop's row is (by an order code or SKU it has, else by the id its handle or name makes), not yet taken by another row. */
+function knownBy(input: ProductInput, byCode: Map<string, string>, existing: ReadonlyMap<string, Existing>, taken: Map<string, number>): Existing | undefined {
+  for (const code of input.codes ?? []) {
+    const id = byCode.get(code.toLowerCase());
+    if (id && !taken.has(id)) return existing.get(id);
+  }
+  const id = freeId(input.key!.text, taken);
+  return existing.get(id);
+}
+
+/** The id a handle or name makes, with -2, -3... where another row of the sheet has it. */
+function freeId(text: string, taken: Map<string, number>): string {
+  const base = slugOf(text);
+  let id = base;
+  for (let n = 2; base && taken.has(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+const attributeNamed = (attributes: Attributes, name: string) => attributes?.find((a) => a.name.toLowerCase() === name.trim().toLowerCase());
+
+/**
+ * A shop's options or attributes that are attributes of the category, as values of them: a number in
+ * the attribute's unit ("500 mL" or "500" for mL), one of its choices (whatever its case), any text. One
+ * that does not fit is a warning: it stays `kept` (in the pack's label, or as a specification line).
+ */
+function fitting(given: ValueGiven[] | undefined, attributes: Attributes, report: Report, kept: string): ValueGiven[] {
+  return (given ?? []).flatMap((o): ValueGiven[] => {
+    const attribute = attributeNamed(attributes, o.name);
+    const text = o.value.text;
+    if (!attribute || !text) return [];
+    const unit = attribute.unit ? `(?:\\s*${attribute.unit.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})?` : '';
+    const number = new RegExp(`^([+-]?\\d+(?:[.,]\\d+)?)${unit}$`, 'i').exec(text)?.[1];
+    const value =
+      attribute.type === 'number' ? (number === undefined ? undefined : number.replace(',', '.'))
+      : attribute.type === 'choice' ? attribute.choices?.find((c) => c.toLowerCase() === text.toLowerCase())
+      : text;
+    if (value === undefined) {
+      report(o.value.at, 'option-not-value', { name: attribute.name, value: text, expected: attribute.type === 'number' ? `a number${attribute.unit ? ` in ${attribute.unit}` : ''}` : `one of ${attribute.choices?.join(', ')}`, kept });
+      return [];
+    }
+    return [{ name: attribute.name, ...(attribute.unit ? { unit: attribute.unit } : {}), value: { ...o.value, text: value } }];
+  });
 }
 
 /**
@@ -165,13 +230,13 @@ function buildPack(
     from('.image.alt', p.imageAlt.at);
     if (pack.image) setAt(pack, 'image.alt', p.imageAlt.text);
   } else if (pack.image && !(pack.image as Json).alt) setAt(pack, 'image.alt', [productName, pack.label].filter(Boolean).join(', '));
-  for (const [i, at] of setValues(pack, p.values, attributes)) from(`.specifications[${i}]`, at);
+  for (const [i, at] of setValues(pack, [...p.values, ...fitting(p.options, attributes, report, 'the pack\'s label')], attributes)) from(`.specifications[${i}]`, at);
   if (Array.isArray(pack.specifications) && pack.specifications.length === 0) delete pack.specifications;
   const keys = [...Object.keys(prior ?? {}), ...PACK_KEYS, ...Object.keys(pack)];
   return Object.fromEntries([...new Set(keys)].filter((k) => k in pack).map((k) => [k, pack[k]]));
 }
 
-type Attributes = { name: string; type: string }[] | undefined;
+type Attributes = { name: string; type: string; unit?: string | undefined; choices?: string[] | undefined }[] | undefined;
 
 /**
  * The specification values the sheet gives, each set in place or removed; returns where each ended up

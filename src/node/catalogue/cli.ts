@@ -10,46 +10,12 @@ import { resolve } from 'node:path';
 import { loadContent } from '../content/load.ts';
 import { formatProblem } from '../content/problems.ts';
 import { catalogueSheet, formatOf } from './export.ts';
-import { applyImport, type ImportPlan, type ImportProblem, planImport } from './import.ts';
+import { applyImport, planImport } from './import.ts';
+import { plural, reportLines } from './report.ts';
 
-const USAGE = `usage: npm run catalogue -- import <file.xlsx|.csv> [--sheet <name>] [--files <folder>] [--create] [--apply]
+const USAGE = `usage: npm run catalogue -- import <file.xlsx|.csv> [--sheet <name>] [--files <folder>] [--create] [--currency KES] [--apply]
        npm run catalogue -- export <file.xlsx|.csv>
        npm run catalogue -- template <file.xlsx|.csv>`;
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** The dry run's report, as the command prints it (and the studio shows it). */
-export function reportLines(plan: ImportPlan, applied: boolean): string[] {
-  const packs = plan.packs > 0 ? ` and ${plural(plan.packs, 'pack')}` : '';
-  const out: string[] = [`${plan.file}${plan.sheet && plan.sheet !== plan.file ? ` (sheet "${plan.sheet}")` : ''}: ${plural(plan.rows, 'row')}, ${plural(plan.products, 'product')}${packs}`];
-  const listed = (title: string, changes: ImportPlan['created']) => {
-    if (changes.length === 0) return;
-    out.push('', `${title}:`);
-    for (const c of changes) {
-      out.push(`  ${c.id}  ${c.name}  (row ${c.row})`);
-      if (title !== 'create') for (const f of c.fields) out.push(`      ${f.field}: ${f.from === undefined ? '(none)' : JSON.stringify(f.from)} → ${f.to === undefined ? '(none)' : JSON.stringify(f.to)}`);
-    }
-  };
-  listed('create', plan.created);
-  listed('update', plan.updated);
-  listed('discontinue', plan.discontinued);
-  if (plan.newCategories.length > 0) out.push('', 'new categories:', ...plan.newCategories.map((c) => `  ${c.path}  (${c.id}, row ${c.row})`));
-  if (plan.newBrands.length > 0) out.push('', 'new brands (supplier records):', ...plan.newBrands.map((b) => `  ${b.name}  (${b.id}, row ${b.row})`));
-  const problem = (p: ImportProblem, warning = false) => `${p.at}  ${p.message}${warning ? '  (warning)' : ''}\n    ${p.code}: ${p.hint}`;
-  if (plan.problems.length > 0) out.push('', `${plural(plan.problems.length, 'problem')}:`, ...plan.problems.map((p) => problem(p)));
-  if (plan.warnings.length > 0) out.push('', `${plural(plan.warnings.length, 'warning')}:`, ...plan.warnings.map((p) => problem(p, true)));
-  const made = [plan.newCategories.length > 0 ? `${plural(plan.newCategories.length, 'new category', 'new categories')}` : '', plan.newBrands.length > 0 ? `${plural(plan.newBrands.length, 'new brand')}` : ''].filter(Boolean);
-  const counts = `${plan.created.length} created, ${plan.updated.length} updated, ${plan.discontinued.length} discontinued, ${plan.unchanged} unchanged${made.map((m) => `, ${m}`).join('')}`;
-  out.push(
-    '',
-    plan.problems.length > 0
-      ? `${counts} if it passed; nothing written: ${plural(plan.problems.length, 'problem')} to fix first.`
-      : applied
-        ? `Applied: ${counts}; ${plural(plan.writes.size, 'file')} written.`
-        : `Dry run: ${counts}; ${plural(plan.warnings.length, 'warning')}. Nothing written: run again with --apply to write.`,
-  );
-  return out;
-}
 
 async function main(args: string[]): Promise<number> {
   const [command, file] = args;
@@ -61,7 +27,7 @@ async function main(args: string[]): Promise<number> {
   const root = process.cwd();
   if (command === 'import') {
     const files = option('--files');
-    const plan = await planImport(root, resolve(file), { ...(option('--sheet') ? { sheet: option('--sheet')! } : {}), ...(files ? { files: resolve(files) } : {}), create: args.includes('--create') });
+    const plan = await planImport(root, resolve(file), { ...(option('--sheet') ? { sheet: option('--sheet')! } : {}), ...(files ? { files: resolve(files) } : {}), create: args.includes('--create'), localPictures: args.includes('--local-pictures'), ...(option('--currency') ? { currency: option('--currency')! } : {}) });
     const apply = args.includes('--apply') && plan.problems.length === 0;
     if (apply) applyImport(root, plan);
     console.log(reportLines(plan, apply).join('\n'));

@@ -21,6 +21,16 @@ export interface PreparedFile {
   data?: Buffer;
 }
 
+export interface FetchOptions {
+  /**
+   * Plain http:// addresses on this machine too (127.0.0.1, localhost): for tests, which serve pictures
+   * from a server of their own (`--local-pictures`). Without it only https:// addresses are fetched.
+   */
+  localPictures?: boolean;
+}
+
+const LOCAL = /^http:\/\/(?:127\.0\.0\.1|localhost)(?::\d+)?\//i;
+
 export class FileProblem extends Error {
   constructor(readonly code: 'file-not-found' | 'bad-file', readonly params: { name: string; folder: string; detail: string }) {
     super(params.detail);
@@ -47,13 +57,13 @@ async function download(url: string): Promise<Buffer> {
  * Prepares the file a cell names (not a path under public/, which stays as it is): its bytes from the
  * folder or the address, checked, and the path it will have. Rejects with a FileProblem.
  */
-export async function prepareFile(root: string, folder: string, name: string, kind: FileKind): Promise<PreparedFile> {
+export async function prepareFile(root: string, folder: string, name: string, kind: FileKind, options: FetchOptions = {}): Promise<PreparedFile> {
   const shown = relative(root, folder) || '.';
   const fail = (code: FileProblem['code'], detail = ''): never => {
     throw new FileProblem(code, { name, folder: `${shown}${sep}`, detail });
   };
   let bytes: Buffer;
-  if (/^https:\/\//i.test(name)) {
+  if (/^https:\/\//i.test(name) || (options.localPictures && LOCAL.test(name))) {
     try {
       bytes = await download(name);
     } catch (err) {

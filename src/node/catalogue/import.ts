@@ -16,12 +16,14 @@ import { buildRecords, type Existing, type FileRequest, type Json } from './buil
 import { CellProblems, type ImportProblem } from './cell-problems.ts';
 import { type CellsOf, checkContent } from './check.ts';
 import { diff, type FieldChange, recordText, sameJson } from './diff.ts';
-import { FileProblem, prepareFile } from './files.ts';
+import { type FetchOptions, FileProblem, prepareFile } from './files.ts';
 import { templateColumns } from './header.ts';
 import { type CategoryRecord, Names } from './names.ts';
 import { templateInputs } from './rows.ts';
-import type { At } from './input.ts';
-import { readSheet, SheetError } from './sheet.ts';
+import { type At, isBlank, type LeftOut } from './input.ts';
+import { readSheet, type Sheet, SheetError } from './sheet.ts';
+import { isShopify, shopifyInputs } from './shopify.ts';
+import { isWooCommerce, wooCommerceInputs } from './woocommerce.ts';
 
 export type { ImportProblem };
 
@@ -34,7 +36,15 @@ export interface ImportOptions {
   bytes?: Uint8Array;
   /** Make the categories and brands the site does not have (--create). */
   create?: boolean;
+  /** The currency of a shop's prices, which its export gives as plain numbers (by default KES). */
+  currency?: string;
+  /** Fetch pictures from http:// addresses on this machine too: for tests (files.ts). */
+  localPictures?: boolean;
 }
+
+/** The sheets the import knows by their headers. */
+export type SheetFormat = 'template' | 'woocommerce' | 'shopify';
+const FORMAT_NAMES: Record<SheetFormat, string> = { template: 'our template', woocommerce: 'a WooCommerce export', shopify: 'a Shopify export' };
 
 export interface Change {
   id: string;
@@ -47,6 +57,9 @@ export interface Change {
 export interface ImportPlan {
   file: string;
   sheet: string;
+  /** What the sheet is, by its headers, and that in words. */
+  format: SheetFormat;
+  formatName: string;
   /** The rows read, and the products and packs they hold. */
   rows: number;
   products: number;
@@ -58,6 +71,8 @@ export interface ImportPlan {
   /** The categories and brands (as supplier records) it makes, with --create; each with the first row that names it. */
   newCategories: { id: string; path: string; row: number }[];
   newBrands: { id: string; name: string; row: number }[];
+  /** Rows not imported, and why (a shop's draft, a grouped product). */
+  leftOut: LeftOut[];
   problems: ImportProblem[];
   warnings: ImportProblem[];
   /** The files an apply writes, by path from the project root: records, pictures, datasheets. */
@@ -68,7 +83,8 @@ export async function planImport(root: string, file: string, options: ImportOpti
   const shownFile = file.replace(/^.*[\\/]/, '');
   const out = new CellProblems(shownFile);
   const plan: ImportPlan = {
-    file: shownFile, sheet: '', rows: 0, products: 0, packs: 0, created: [], updated: [], discontinued: [], unchanged: 0, newCategories: [], newBrands: [], problems: out.problems, warnings: out.warnings, writes: new Map(),
+    file: shownFile, sheet: '', format: 'template', formatName: FORMAT_NAMES.template, rows: 0, products: 0, packs: 0, created: [], updated: [], discontinued: [], unchanged: 0,
+    newCategories: [], newBrands: [], leftOut: [], problems: out.problems, warnings: out.warnings, writes: new Map(),
   };
 
   // Stage 1, the sheet and its header.
@@ -86,16 +102,18 @@ export async function planImport(root: string, file: string, options: ImportOpti
     out.sheet('unreadable-sheet', { detail: 'the sheet is empty: its first row names the columns' });
     return plan;
   }
-  const columns = templateColumns(head, out.report);
-  const has = (name: string) => columns.some((c) => c.column === name);
-  const missing = !has('id') ? 'id' : (has('pack of') || has('pack')) && !has('code') ? 'code' : undefined;
-  if (missing) {
-    out.sheet('missing-column', { header: missing });
-    return plan;
-  }
+  const headers = new Set(head.cells.flatMap((c) => (isBlank(c) ? [] : [String(c!.value).trim().toLowerCase()])));
+  plan.format = isWooCommerce(headers) ? 'woocommerce' : isShopify(headers) ? 'shopify' : 'template';
+  plan.formatName = FORMAT_NAMES[plan.format];
 
   // Stage 2, the rows: each product's input, each field with its cell.
-  const { inputs, rows } = templateInputs(body, columns, out.report);
+  const currency = options.currency ?? 'KES';
+  const read =
+    plan.format === 'woocommerce' ? wooCommerceInputs(head, body, out.report, currency)
+    : plan.format === 'shopify' ? shopifyInputs(head, body, out.report, currency)
+    : templateRows(head, body, out);
+  if (!read) return plan;
+  const { inputs, rows } = read;
   plan.rows = rows;
   plan.products = inputs.length;
   plan.packs = inputs.reduce((n, i) => n + (i.packs?.length ?? 0), 0);
@@ -103,7 +121,8 @@ export async function planImport(root: string, file: string, options: ImportOpti
   // Stage 3, the records: each product as it would be, and the categories and brands it names that the site does not have.
   const site = recordsOf(root);
   const names = new Names(site.categories, site.brands, out.report, { create: options.create ?? false });
-  const { records, files } = buildRecords(inputs, { existing: site.existing, names, report: out.report });
+  const { records, files, leftOut } = buildRecords(inputs, { existing: site.existing, names, report: out.report });
+  plan.leftOut = [...read.leftOut, ...leftOut].sort((a, b) => a.row - b.row);
   const made = newRecords(site, names);
   plan.newCategories = names.newCategories.map((c) => ({ id: c.id, path: c.path, row: c.at.row }));
   plan.newBrands = names.newBrands.map((b) => ({ id: b.id, name: b.name, row: b.at.row }));
@@ -116,7 +135,7 @@ export async function planImport(root: string, file: string, options: ImportOpti
   // Stage 4, the files: prepared (checked, upright, without metadata) into a folder of their own until applied.
   const staging = mkdtempSync(join(tmpdir(), 'catalogue-import-'));
   try {
-    const publicFiles = await prepareFiles(root, options.files ?? dirname(file), files, staging, plan.writes, out);
+    const publicFiles = await prepareFiles(root, options.files ?? dirname(file), files, staging, plan.writes, out, { localPictures: options.localPictures ?? false });
 
     // Stage 5, what changes: the records that differ from their files, written as their files would be.
     const overrides = new Map<string, string>();
@@ -149,6 +168,15 @@ export async function planImport(root: string, file: string, options: ImportOpti
   out.sort();
   if (plan.problems.length > 0) plan.writes.clear();
   return plan;
+}
+
+/** Our own template's rows, its columns read from its header (undefined, with a problem, where it lacks one it needs). */
+function templateRows(head: Sheet['rows'][number], body: Sheet['rows'], out: CellProblems) {
+  const columns = templateColumns(head, out.report);
+  const has = (name: string) => columns.some((c) => c.column === name);
+  const missing = !has('id') ? 'id' : (has('pack of') || has('pack')) && !has('code') ? 'code' : undefined;
+  if (missing) return void out.sheet('missing-column', { header: missing });
+  return templateInputs(body, columns, out.report);
 }
 
 /** Writes a plan without problems: every file or none (each written aside first, then moved into place). */
@@ -233,12 +261,12 @@ function listProducts(dataDir: string): string[] {
  * under public/ yet are staged, by the path they will have (validate compares a picture's content with
  * its extension), and added to `writes`. Returns the staged files by their path under public/.
  */
-async function prepareFiles(root: string, folder: string, files: FileRequest[], staging: string, writes: Map<string, string | Buffer>, out: CellProblems): Promise<Map<string, string>> {
+async function prepareFiles(root: string, folder: string, files: FileRequest[], staging: string, writes: Map<string, string | Buffer>, out: CellProblems, fetching: FetchOptions): Promise<Map<string, string>> {
   const publicFiles = new Map<string, string>();
   const prepared = new Map<string, Promise<Awaited<ReturnType<typeof prepareFile>> | FileProblem>>();
   for (const f of files) {
     const key = `${f.kind} ${f.name}`;
-    if (!prepared.has(key)) prepared.set(key, prepareFile(root, folder, f.name, f.kind).catch((err: unknown) => (err instanceof FileProblem ? err : Promise.reject(err))));
+    if (!prepared.has(key)) prepared.set(key, prepareFile(root, folder, f.name, f.kind, fetching).catch((err: unknown) => (err instanceof FileProblem ? err : Promise.reject(err))));
   }
   for (const f of files) {
     const result = await prepared.get(`${f.kind} ${f.name}`)!;

@@ -38,16 +38,33 @@ export interface PackInput {
   image?: Given;
   imageAlt?: Given;
   values: ValueGiven[];
+  /** A shop's options ("Size: 500 mL"): the pack's values where they are attributes of its category and fit them. */
+  options?: ValueGiven[];
 }
 
 export interface ProductInput {
   row: number;
   /** The product's id, where the sheet names it (our template's id column). */
   id?: Given;
+  /** Where the sheet names no id (a shop's export): the handle or name a new product's id is made from, */
+  key?: Given;
+  /** and the order codes and SKUs by which an existing product is known first. */
+  codes?: string[];
   fields: Partial<Record<ProductField, Given>>;
   values: ValueGiven[];
+  /** A shop's attributes ("Material: Borosilicate"): values where they are the category's and fit, else specification lines. */
+  attributes?: ValueGiven[];
   /** Its packs, where the sheet gives packs at all (none: it has none); absent, they stay as they are. */
   packs?: PackInput[];
+  /** The cell that says the shop does not show it (a draft): a new product is left out, an existing one discontinued. */
+  hidden?: Given;
+}
+
+/** A row the import leaves out, and why (a shop's draft, a grouped product). */
+export interface LeftOut {
+  row: number;
+  name: string;
+  reason: string;
 }
 
 /** Reports a problem (or a warning: the code says which) at a cell. */

@@ -2,12 +2,12 @@
 // packs, naming the product in "pack of" (D22).
 import { FIELD, PACK_COLUMNS } from './columns.ts';
 import { headerAt, type SheetColumn } from './header.ts';
-import { type Given, given, isBlank, type PackInput, type ProductField, type ProductInput, type Report } from './input.ts';
+import { type Given, given, isBlank, type LeftOut, type PackInput, type ProductField, type ProductInput, type Report } from './input.ts';
 import type { Sheet } from './sheet.ts';
 
 const onPackRow = new Set<string>(PACK_COLUMNS);
 
-export function templateInputs(body: Sheet['rows'], columns: SheetColumn[], report: Report): { inputs: ProductInput[]; rows: number } {
+export function templateInputs(body: Sheet['rows'], columns: SheetColumn[], report: Report): { inputs: ProductInput[]; rows: number; leftOut: LeftOut[] } {
   const named = (name: string) => columns.find((c) => c.column === name);
   const [idColumn, packOf, code] = [named('id')!, named('pack of'), named('code')];
   const inputs: ProductInput[] = [];
@@ -55,7 +55,7 @@ export function templateInputs(body: Sheet['rows'], columns: SheetColumn[], repo
     if (!byId.has(id.text.toLowerCase())) byId.set(id.text.toLowerCase(), input);
     inputs.push(input);
   }
-  return { inputs, rows };
+  return { inputs, rows, leftOut: [] };
 }
 
 /** A pack's row: its code, and the label, price, picture and values the sheet has columns for (undefined where the code's cell cannot be read). */

@@ -316,6 +316,14 @@ export const catalogue = {
     message: (p: { kind: 'category' | 'brand'; name: string; guess: string }) => `"${p.name}" is no ${p.kind} on the site, and too close to the ${p.kind} "${p.guess}" to be made a new one: did you mean "${p.guess}"?`,
     hint: '--create makes new categories and brands, but never one a letter or two from a name the site has: that is likely a typo, and would leave two. Correct the cell; or, if it really is another one, say so in the mapping file (--map): list the name under "create", or name the one it means under "categories" or "brands".',
   },
+  'option-not-value': {
+    message: (p: { name: string; value: string; expected: string; kept: string }) => `"${p.value}" is not a value of the category's attribute ${p.name} (${p.expected}): it is kept in ${p.kept} only`,
+    hint: 'A warning: a shop\'s option or attribute named as one of the category\'s attributes becomes that attribute\'s value, which buyers filter and compare by, where it fits it (a number in its unit, one of its choices). Give it so in the shop or the sheet, or leave it.',
+  },
+  'unknown-parent': {
+    message: (p: { parent: string }) => `no product on this sheet has the ID or SKU "${p.parent}": this variation's product is not there`,
+    hint: 'A WooCommerce variation names its product in Parent, by its SKU or as id:<ID>. Export the variable product together with its variations.',
+  },
   'date-cell': {
     message: (p: { day: string }) => `this cell is a date in the spreadsheet (${p.day}), not text: a model number or a value typed like a date is turned into one`,
     hint: 'Format the column as Text in the spreadsheet, then type the value again (or start it with an apostrophe).',
@@ -415,7 +423,7 @@ type MessageParams<C extends Code> = Parameters<(typeof catalogue)[C]['message']
 export type Params<C extends Code> = MessageParams<C> extends [infer P] ? P : Record<string, never>;
 
 /** Problems that are warnings: reported, but the content is valid and builds. */
-export const WARNINGS: ReadonlySet<Code> = new Set(['picture-small', 'formula-cell', 'products-without-picture']);
+export const WARNINGS: ReadonlySet<Code> = new Set(['picture-small', 'formula-cell', 'products-without-picture', 'option-not-value']);
 
 export interface Problem {
   /** Path from the project root, e.g. pages-data/services/water-testing.json */
