@@ -351,5 +351,12 @@ describe('packs, a category tree, new categories and brands (issue 49, D22-D24)'
       ['typos.csv:3:D (category)', 'near-name', '"Photometres" is no category on the site, and too close to the category "Photometers" to be made a new one: did you mean "Photometers"?'],
     ]);
     expect(plan.writes.size).toBe(0);
+
+    // Unless the mapping file says which ones they mean, or lists them to be made.
+    const meant = await planImport(root, file, { create: true, map: { categories: { Photometres: 'photometers' }, brands: { Lovibnd: 'lovibond' } } });
+    expect([meant.problems, meant.newCategories, meant.created.map((c) => c.id)]).toEqual([[], [], ['chlorine-meter', 'pocket-ph-meter']]);
+    expect(meant.created[0]!.fields).toEqual(expect.arrayContaining([{ field: 'brand', to: 'lovibond' }, { field: 'category', to: 'photometers' }]));
+    const made = await planImport(root, file, { map: { create: { categories: ['Photometres'], brands: ['Lovibnd'] } } });
+    expect([made.problems, made.newCategories.map((c) => c.path), made.newBrands.map((b) => b.name)]).toEqual([[], ['Photometres', 'Water Testing', 'Water Testing > Photometres'], ['Lovibnd']]);
   });
 });

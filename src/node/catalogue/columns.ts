@@ -55,6 +55,30 @@ export const COLUMN_HELP: Record<Column, string> = {
   'replaced by': 'For a discontinued product: the id of the product that replaces it.',
 };
 
+/**
+ * Other sheets' names for the columns, as the mapping proposes them (lowercase words, without
+ * punctuation: "Cat. No." is "cat no"). A header with one of them as its words, or among them, is taken
+ * for that column; the longest that fits wins.
+ */
+export const SYNONYMS: Partial<Record<Column, readonly string[]>> = {
+  id: ['product id', 'slug', 'handle', 'url key'],
+  code: ['sku', 'cat no', 'catalogue no', 'catalog no', 'catalogue number', 'catalog number', 'order code', 'order no', 'order number', 'item code', 'item no', 'article no', 'article number', 'ref no', 'reference'],
+  pack: ['pack size', 'size', 'packing', 'pack', 'unit', 'uom', 'unit of measure', 'quantity per pack', 'packaging', 'variant'],
+  name: ['product name', 'product', 'title', 'product title', 'item name', 'item', 'item description', 'name'],
+  brand: ['brand', 'brand name', 'manufacturer', 'make', 'maker', 'vendor', 'supplier', 'mfr', 'mfg', 'principal'],
+  category: ['category', 'categories', 'product category', 'product group', 'group', 'product type', 'family', 'department', 'class'],
+  model: ['model', 'model no', 'model number', 'part no', 'part number', 'mpn', 'manufacturer part number'],
+  description: ['description', 'short description', 'product description', 'details', 'summary', 'overview'],
+  image: ['image', 'image url', 'image link', 'picture', 'photo', 'images', 'image src', 'main image'],
+  'image alt': ['image alt', 'alt text', 'image alt text', 'image description'],
+  specifications: ['specifications', 'specification', 'specs', 'features', 'key features', 'technical data', 'technical specifications'],
+  applications: ['applications', 'application', 'uses', 'used for'],
+  datasheet: ['datasheet', 'data sheet', 'brochure', 'pdf', 'technical data sheet', 'tds'],
+  price: ['price', 'unit price', 'list price', 'regular price', 'retail price', 'selling price', 'price kes', 'price ksh', 'kes', 'ksh'],
+  status: ['status', 'state'],
+  'replaced by': ['replaced by', 'replacement', 'superseded by'],
+};
+
 export const SPEC_HELP =
   'One column per specification value, headed "spec: <Name> [<unit>]" as the category\'s attribute (spec: Readability [mg]; spec: Colour without a unit): a plain number in the cell for a number attribute, in the unit of the header; one of the choices for a choice. On a pack\'s row: the pack\'s own value (a volume, a count), where it differs from the product\'s.';
 

@@ -17,15 +17,17 @@ import { CellProblems, type ImportProblem } from './cell-problems.ts';
 import { type CellsOf, checkContent } from './check.ts';
 import { diff, type FieldChange, recordText, sameJson } from './diff.ts';
 import { type FetchOptions, FileProblem, prepareFile } from './files.ts';
-import { templateColumns } from './header.ts';
+import { type ColumnChoice, mappedColumns, type SiteNames, templateColumns } from './header.ts';
+import { COLUMNS, parseSpecHeader, specColumns } from './columns.ts';
+import { type ImportMap, keptMapFile, keptMaps, mapText, sameHeaders } from './mapping.ts';
 import { type CategoryRecord, Names } from './names.ts';
-import { templateInputs } from './rows.ts';
+import { mappedInputs, templateInputs } from './rows.ts';
 import { type At, isBlank, type LeftOut } from './input.ts';
 import { readSheet, type Sheet, SheetError } from './sheet.ts';
 import { isShopify, shopifyInputs } from './shopify.ts';
 import { isWooCommerce, wooCommerceInputs } from './woocommerce.ts';
 
-export type { ImportProblem };
+export type { ImportMap, ImportProblem };
 
 export interface ImportOptions {
   /** The sheet to read in a workbook (by default its first). */
@@ -40,11 +42,17 @@ export interface ImportOptions {
   currency?: string;
   /** Fetch pictures from http:// addresses on this machine too: for tests (files.ts). */
   localPictures?: boolean;
+  /**
+   * The mapping the author confirmed (--map, or the studio's mapping step): what the columns hold, what
+   * names mean, what to make. Kept beside the records once applied. Without it, the one kept for sheets
+   * of the same headers, if any.
+   */
+  map?: ImportMap;
 }
 
-/** The sheets the import knows by their headers. */
-export type SheetFormat = 'template' | 'woocommerce' | 'shopify';
-const FORMAT_NAMES: Record<SheetFormat, string> = { template: 'our template', woocommerce: 'a WooCommerce export', shopify: 'a Shopify export' };
+/** The sheets the import knows by their headers, and any other by its mapping. */
+export type SheetFormat = 'template' | 'woocommerce' | 'shopify' | 'mapped';
+const FORMAT_NAMES: Record<SheetFormat, string> = { template: 'our template', woocommerce: 'a WooCommerce export', shopify: 'a Shopify export', mapped: 'a sheet read by its mapping' };
 
 export interface Change {
   id: string;
@@ -73,6 +81,13 @@ export interface ImportPlan {
   newBrands: { id: string; name: string; row: number }[];
   /** Rows not imported, and why (a shop's draft, a grouped product). */
   leftOut: LeftOut[];
+  /**
+   * The sheet's headers, and for a sheet read by its mapping, each column's choice; `confirmed` where the
+   * author's mapping (or a kept one, `kept`) names every column; `map`, the mapping an apply keeps.
+   */
+  headers: string[];
+  mapping?: { choices: ColumnChoice[]; confirmed: boolean; kept?: string };
+  map?: ImportMap;
   problems: ImportProblem[];
   warnings: ImportProblem[];
   /** The files an apply writes, by path from the project root: records, pictures, datasheets. */
@@ -84,7 +99,7 @@ export async function planImport(root: string, file: string, options: ImportOpti
   const out = new CellProblems(shownFile);
   const plan: ImportPlan = {
     file: shownFile, sheet: '', format: 'template', formatName: FORMAT_NAMES.template, rows: 0, products: 0, packs: 0, created: [], updated: [], discontinued: [], unchanged: 0,
-    newCategories: [], newBrands: [], leftOut: [], problems: out.problems, warnings: out.warnings, writes: new Map(),
+    newCategories: [], newBrands: [], leftOut: [], headers: [], problems: out.problems, warnings: out.warnings, writes: new Map(),
   };
 
   // Stage 1, the sheet and its header.
@@ -102,16 +117,24 @@ export async function planImport(root: string, file: string, options: ImportOpti
     out.sheet('unreadable-sheet', { detail: 'the sheet is empty: its first row names the columns' });
     return plan;
   }
-  const headers = new Set(head.cells.flatMap((c) => (isBlank(c) ? [] : [String(c!.value).trim().toLowerCase()])));
-  plan.format = isWooCommerce(headers) ? 'woocommerce' : isShopify(headers) ? 'shopify' : 'template';
+  plan.headers = head.cells.flatMap((c) => (isBlank(c) ? [] : [String(c!.value).trim()]));
+  const headers = new Set(plan.headers.map((h) => h.toLowerCase()));
+  const ours = plan.headers.filter((h) => COLUMNS.some((c) => c === h.toLowerCase().replace(/\s+/g, ' ')) || parseSpecHeader(h)).length;
+  plan.format = isWooCommerce(headers) ? 'woocommerce' : isShopify(headers) ? 'shopify' : headers.has('id') && ours >= plan.headers.length / 2 ? 'template' : 'mapped';
   plan.formatName = FORMAT_NAMES[plan.format];
+  const site = recordsOf(root);
+  // The author's mapping, else the one kept for sheets of these headers.
+  const kept = options.map ? undefined : keptMaps(root).find((k) => k.map.headers && sameHeaders(k.map.headers, plan.headers));
+  const map = options.map ?? kept?.map;
+  const names = new Names(site.categories, site.brands, out.report, { create: options.create ?? false, ...(map?.categories ? { categories: map.categories } : {}), ...(map?.brands ? { brands: map.brands } : {}), ...(map?.create ? { make: map.create } : {}) });
 
   // Stage 2, the rows: each product's input, each field with its cell.
   const currency = options.currency ?? 'KES';
   const read =
     plan.format === 'woocommerce' ? wooCommerceInputs(head, body, out.report, currency)
     : plan.format === 'shopify' ? shopifyInputs(head, body, out.report, currency)
-    : templateRows(head, body, out);
+    : plan.format === 'template' ? templateRows(head, body, out)
+    : mappedRows(head, body, siteNames(site, names), map, plan, kept?.rel, out);
   if (!read) return plan;
   const { inputs, rows } = read;
   plan.rows = rows;
@@ -119,8 +142,6 @@ export async function planImport(root: string, file: string, options: ImportOpti
   plan.packs = inputs.reduce((n, i) => n + (i.packs?.length ?? 0), 0);
 
   // Stage 3, the records: each product as it would be, and the categories and brands it names that the site does not have.
-  const site = recordsOf(root);
-  const names = new Names(site.categories, site.brands, out.report, { create: options.create ?? false });
   const { records, files, leftOut } = buildRecords(inputs, { existing: site.existing, names, report: out.report });
   plan.leftOut = [...read.leftOut, ...leftOut].sort((a, b) => a.row - b.row);
   const made = newRecords(site, names);
@@ -145,6 +166,15 @@ export async function planImport(root: string, file: string, options: ImportOpti
       plan.writes.set(`pages-data/${rel}`, text);
       byFile.set(`pages-data/${rel}`, cells);
     }
+    // The author's mapping, kept for the next sheet of these headers (and checked as validate will).
+    if (options.map) {
+      const columns = plan.mapping ? Object.fromEntries(plan.mapping.choices.map((c) => [c.header, c.field])) : undefined;
+      plan.map = { ...options.map, headers: plan.headers, ...(columns ? { columns } : {}) };
+      const rel = keptMapFile(keptMaps(root), file, plan.headers);
+      const text = mapText(plan.map, '../../../schemas/import-map.schema.json');
+      overrides.set(rel, text);
+      plan.writes.set(`pages-data/${rel}`, text);
+    }
     for (const r of records) {
       if (r.before && sameJson(r.before, r.after)) {
         plan.unchanged++;
@@ -168,6 +198,24 @@ export async function planImport(root: string, file: string, options: ImportOpti
   out.sort();
   if (plan.problems.length > 0) plan.writes.clear();
   return plan;
+}
+
+/** Any other sheet's rows, by its mapping: the author's, a kept one, or else the one proposed, for the author to confirm. */
+function mappedRows(head: Sheet['rows'][number], body: Sheet['rows'], site: SiteNames, map: ImportMap | undefined, plan: ImportPlan, kept: string | undefined, out: CellProblems) {
+  const { columns, choices, confirmed } = mappedColumns(head, body, site, map, out.report);
+  plan.mapping = { choices, confirmed, ...(kept ? { kept } : {}) };
+  if (!map?.columns) out.sheet('mapping-to-confirm', { columns: choices.length });
+  if (!columns.some((c) => c.column === 'id' || c.column === 'name')) return void out.sheet('missing-column', { header: 'name' });
+  return mappedInputs(body, columns, out.report);
+}
+
+/** What the site has, for telling a column by its values: its categories' names and paths, its brands' names and ids, its attributes. */
+function siteNames(site: ReturnType<typeof recordsOf>, names: Names): SiteNames {
+  return {
+    categories: new Set(site.categories.flatMap((c) => [c.name.toLowerCase(), names.path(c.id).toLowerCase()])),
+    brands: new Set(site.brands.flatMap((b) => [b.name.toLowerCase(), b.id])),
+    attributes: specColumns(site.categories),
+  };
 }
 
 /** Our own template's rows, its columns read from its header (undefined, with a problem, where it lacks one it needs). */

@@ -159,7 +159,8 @@ export class Names {
   }
 
   private findCategory({ text, at }: Given): Outcome {
-    const mapped = lookup(this.options.categories, text);
+    // A name the mapping file gives a meaning, as the cell has it or as the end of its path.
+    const mapped = lookup(this.options.categories, text) ?? lookup(this.options.categories, text.split('>').at(-1)!);
     if (mapped) return { id: mapped };
     const found = this.find(text);
     if (found && 'id' in found) return found;

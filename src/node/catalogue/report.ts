@@ -2,6 +2,7 @@
 // discontinue (each field, old → new), the categories and brands it would make, the rows it leaves
 // out, and every problem and warning at its cell with its hint.
 import type { ImportPlan, ImportProblem } from './import.ts';
+import { columnName } from './sheet.ts';
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -17,6 +18,11 @@ export function reportLines(plan: ImportPlan, applied: boolean): string[] {
       if (title !== 'create') for (const f of c.fields) out.push(`      ${f.field}: ${f.from === undefined ? '(none)' : JSON.stringify(f.from)} → ${f.to === undefined ? '(none)' : JSON.stringify(f.to)}`);
     }
   };
+  if (plan.mapping) {
+    const { choices, confirmed, kept } = plan.mapping;
+    out.push('', confirmed ? `columns, by ${kept ? `the mapping kept in pages-data/${kept}` : 'the mapping given'}:` : 'columns, as proposed (confirm them: --write-map <file>, edit it, then --map <file>):');
+    for (const c of choices) out.push(`  ${columnName(c.index)}  ${c.header} → ${c.field}${c.by === 'map' ? '' : `  (by its ${c.by === 'header' ? 'header' : c.by === 'values' ? 'values' : 'header and values: none found'})`}${c.samples.length ? `  e.g. ${c.samples.map((v) => JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)).join(', ')}` : ''}`);
+  }
   listed('create', plan.created);
   listed('update', plan.updated);
   listed('discontinue', plan.discontinued);

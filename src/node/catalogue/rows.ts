@@ -72,3 +72,86 @@ function packInput(columns: SheetColumn[], cell: (c: SheetColumn) => Given | und
   }
   return pack.code ? (pack as PackInput) : undefined;
 }
+
+/**
+ * The rows of any other sheet, by its mapping: rows of the same product (the same id, else the same
+ * name) are one product, from its first row; where the sheet has a code column, each of those rows with
+ * a code is one of its packs (an ERP's row per item), its price and picture the pack's own, and each
+ * value that differs between them the pack's own too. A product's cell on a later row is its first row's
+ * again, or a problem. With a "pack of" column, the rows are our template's.
+ */
+export function mappedInputs(body: Sheet['rows'], columns: SheetColumn[], report: Report): { inputs: ProductInput[]; rows: number; leftOut: LeftOut[] } {
+  if (columns.some((c) => c.column === 'pack of')) return templateInputs(body, columns, report);
+  const named = (name: string) => columns.find((c) => c.column === name);
+  const key = named('id') ?? named('name')!;
+  const code = named('code');
+  const onPack = new Set<string>(['code', 'pack', 'price', 'image', 'image alt']);
+  const groups = new Map<string, { first: Sheet['rows'][number]; rows: Sheet['rows'] }>();
+  let rows = 0;
+  for (const row of body) {
+    if (columns.every((c) => isBlank(row.cells[c.index]))) continue;
+    rows++;
+    const text = isBlank(row.cells[key.index]) ? '' : String(row.cells[key.index]!.value).trim().toLowerCase();
+    const group = groups.get(text) ?? groups.set(text, { first: row, rows: [] }).get(text)!;
+    group.rows.push(row);
+  }
+  const inputs: ProductInput[] = [];
+  for (const [text, { first, rows: group }] of groups) {
+    const cellOf = (row: Sheet['rows'][number]) => (c: SheetColumn) => given(row.cells[c.index], headerAt(row.row, c.index, c.header), report);
+    const cell = cellOf(first);
+    const keyGiven = cell(key);
+    if (!keyGiven) continue;
+    if (!text) {
+      for (const row of group) report(headerAt(row.row, key.index, key.header), 'empty-cell', { header: key.header });
+      continue;
+    }
+    // Without codes, rows of one product are one too many.
+    if (!code && group.length > 1) {
+      for (const row of group.slice(1)) report(headerAt(row.row, key.index, key.header), 'duplicate-row', { id: keyGiven.text, row: first.row });
+      group.length = 1;
+    }
+    // A value that differs between the product's rows is each pack's own.
+    const differs = (c: SheetColumn) => new Set(group.map((r) => (isBlank(r.cells[c.index]) ? '' : String(r.cells[c.index]!.value).trim()))).size > 1;
+    const own = (c: SheetColumn) => code !== undefined && (onPack.has(c.column ?? '') ? c.column !== 'image' && c.column !== 'image alt' : c.spec !== undefined && differs(c));
+    const input: ProductInput = { row: first.row, ...(key.column === 'id' ? { id: keyGiven } : { key: keyGiven }), codes: [], fields: {}, values: [], ...(code ? { packs: [] } : {}) };
+    for (const c of columns) {
+      if (c.column === 'id' || c.column === 'code' || c.column === 'pack' || own(c)) continue;
+      const value = cell(c);
+      if (value === undefined) continue;
+      if (c.spec) input.values.push({ ...c.spec, value });
+      else if (c.column && c.column in FIELD) input.fields[c.column as ProductField] = value;
+    }
+    for (const row of group) {
+      const at = cellOf(row);
+      // A product's cell on a later row: its first row's again, or a problem.
+      if (row !== first) {
+        for (const c of columns) {
+          if (c === key || own(c) || c.column === 'code' || c.column === 'pack' || c.column === 'image' || c.column === 'image alt' || isBlank(row.cells[c.index])) continue;
+          if (String(row.cells[c.index]!.value).trim() !== (isBlank(first.cells[c.index]) ? '' : String(first.cells[c.index]!.value).trim())) report(headerAt(row.row, c.index, c.header), 'product-cell-on-pack-row', { header: c.header, row: first.row });
+        }
+      }
+      if (!code || isBlank(row.cells[code.index])) {
+        if (code && row !== first) report(headerAt(row.row, code.index, code.header), 'empty-cell', { header: code.header });
+        continue;
+      }
+      const pack: PackInput = { code: at(code)!, values: [] };
+      for (const c of columns) {
+        if (c === code || !(own(c) || c.column === 'image' || c.column === 'image alt')) continue;
+        if ((c.column === 'image' || c.column === 'image alt') && (row === first || isBlank(row.cells[c.index]) || String(row.cells[c.index]!.value) === String(first.cells[c.index]?.value))) continue;
+        const value = at(c);
+        if (value === undefined) continue;
+        if (c.spec) pack.values.push({ ...c.spec, value });
+        else if (c.column === 'pack') pack.label = value;
+        else if (c.column === 'price') pack.price = value;
+        else if (c.column === 'image') pack.image = value;
+        else if (c.column === 'image alt') pack.imageAlt = value;
+      }
+      input.packs!.push(pack);
+      input.codes!.push(pack.code.text);
+    }
+    const model = input.fields.model?.text;
+    if (model) input.codes!.push(model);
+    inputs.push(input);
+  }
+  return { inputs, rows, leftOut: [] };
+}

@@ -19,7 +19,7 @@ import {
 } from '../../../schemas/records.ts';
 import { redirectsDocument, type Redirect } from '../../../schemas/redirects.ts';
 import {
-  canonicalPath, htmlAddressOf, isBuildFile, isPattern, isRecordFile, isTemplateFile, NOT_FOUND_ROUTE, PATTERN_SEGMENT, partnerAlias, partnerIdOfRoute, productFile, productIdOfFile, RECORD_FILES,
+  canonicalPath, htmlAddressOf, isBuildFile, isImportMapFile, isPattern, isRecordFile, isTemplateFile, NOT_FOUND_ROUTE, PATTERN_SEGMENT, partnerAlias, partnerIdOfRoute, productFile, productIdOfFile, RECORD_FILES,
   REDIRECTS_FILE, routeOfFile,
 } from '../../../schemas/routes.ts';
 import { siteDocument, type SiteDocument } from '../../../schemas/site.ts';
@@ -32,6 +32,7 @@ import { neededWidth, type PicturePlan, type PictureUseAt, pictureUses, planPict
 import { EVERY_SHAPE } from '../../../schemas/slots.ts';
 import { MAX_EDGE } from '../pictures/upright.ts';
 import { typeName as pictureTypeName } from '../pictures/sniff.ts';
+import { importMap } from '../catalogue/mapping.ts';
 import { checkTemplate, entryFile, entryPages, productOf, templateRoutes, templatesOf } from './catalogue.ts';
 import { leavesFolder, listFolder } from './files.ts';
 import { jsonSchemaFiles, schemaFileOf } from './json-schema.ts';
@@ -360,7 +361,7 @@ function claimRoutes(run: Run): Claims {
   for (const [rel, src] of run.sources) {
     if (rel === RECORD_FILES.site || rel === REDIRECTS_FILE) continue;
     if (isRecordFile(rel)) {
-      if (!(Object.values(RECORD_FILES) as string[]).includes(rel) && !productIdOfFile(rel)) run.reportFile(src.display, 'unknown-record-file', {});
+      if (!(Object.values(RECORD_FILES) as string[]).includes(rel) && !productIdOfFile(rel) && !isImportMapFile(rel)) run.reportFile(src.display, 'unknown-record-file', {});
       continue;
     }
     // A template's own route (/products/[id]) is no address: its entries' pages are claimed later.
@@ -515,6 +516,12 @@ function checkReferences(run: Run, recs: RecordDocs, pages: ReadonlyMap<string, 
     if (parsed.has(rel)) follow(sources.get(rel)!, schema, parsed.get(rel));
   }
   for (const rel of sources.keys()) if (productIdOfFile(rel) && parsed.has(rel)) follow(sources.get(rel)!, productDocument, parsed.get(rel));
+  // The import's kept mappings (src/node/catalogue/mapping.ts): the categories and brands they name exist.
+  for (const rel of sources.keys()) {
+    if (!isImportMapFile(rel)) continue;
+    checkDocument(run, rel, importMap);
+    if (parsed.has(rel)) follow(sources.get(rel)!, importMap, parsed.get(rel));
+  }
   // (Only once every product file reads: a broken one has its own problem, and may be the supplier's product.)
   const everyProductRead = [...sources.keys()].filter((f) => productIdOfFile(f)).length === recs.productDocs.size;
   if (suppliersDoc && everyProductRead) checkSuppliers(suppliersDoc.suppliers, recs.products, pages.values(), sources, report);
@@ -859,6 +866,7 @@ type ZodDef = {
   innerType?: z.ZodType;
   in?: z.ZodType;
   element?: z.ZodType;
+  valueType?: z.ZodType;
   shape?: Record<string, z.ZodType>;
   options?: z.ZodType[];
   discriminator?: string;
@@ -894,6 +902,9 @@ export function walkReferences(schema: z.ZodType, value: unknown, path: Path, fo
     for (const [key, s] of Object.entries(def.shape)) {
       if (key in value) walkReferences(s, (value as Record<string, unknown>)[key], [...path, key], found);
     }
+  }
+  if (def.type === 'record' && def.valueType && value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) walkReferences(def.valueType, v, [...path, key], found);
   }
 }
 

@@ -172,7 +172,7 @@ export const catalogue = {
     hint: 'The build publishes what pages-data/ and public/ hold, so a link to a file elsewhere on the computer would publish that file, and the studio would write to it. Put the file itself in the folder (a copy), or a link to a place inside the folder.',
   },
   'unknown-record-file': {
-    message: () => 'not a record file: pages-data/records/ holds partners.json, suppliers.json, product-categories.json and the products/ folder only',
+    message: () => 'not a record file: pages-data/records/ holds partners.json, suppliers.json, product-categories.json, the products/ folder and the import-maps/ folder (the import\'s mappings) only',
     hint: 'Pages go anywhere else under pages-data/, at the path of their URL. A product is a file of its own in pages-data/records/products/, named by its id (lowercase words joined by hyphens).',
   },
   // The catalogue: products, their brands and categories, and the pages templates make of them.
@@ -323,6 +323,14 @@ export const catalogue = {
   'unknown-parent': {
     message: (p: { parent: string }) => `no product on this sheet has the ID or SKU "${p.parent}": this variation's product is not there`,
     hint: 'A WooCommerce variation names its product in Parent, by its SKU or as id:<ID>. Export the variable product together with its variations.',
+  },
+  'mapping-to-confirm': {
+    message: (p: { columns: number }) => `this sheet is not our template, nor a WooCommerce or Shopify export: what its ${p.columns} columns hold is proposed below, to confirm`,
+    hint: 'Write the proposed mapping to a file with --write-map map.json, correct it where it is wrong (each column a field of the template, "spec: <Name> [<unit>]", or "skip"), then import with --map map.json; in the studio, confirm it in the mapping step. Once applied, the mapping is kept (pages-data/records/import-maps/), and the next sheet with the same headers needs no step.',
+  },
+  'unmapped-column': {
+    message: (p: { header: string }) => `the mapping does not say what the column "${p.header}" holds`,
+    hint: 'Give the column a field in the mapping file\'s "columns" (a column of the template, or "spec: <Name> [<unit>]"), or "skip" to leave it out.',
   },
   'date-cell': {
     message: (p: { day: string }) => `this cell is a date in the spreadsheet (${p.day}), not text: a model number or a value typed like a date is turned into one`,
