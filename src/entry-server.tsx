@@ -65,9 +65,9 @@ async function renderOnce(url: string, parts: Record<string, string> = {}, hints
   return { html, status: loaded && 'status' in loaded ? loaded.status : 404 };
 }
 
-/** The links in some HTML that lead into the site, and which of them are active on a page (as TanStack Router marks them). */
+/** The links in some HTML that lead into the site, and which of them are active on a page (as TanStack Router marks them: src/ui/actions.tsx CURRENT). */
 const linksIn = (html: string) => [...new Set([...html.matchAll(/href="(\/[^"#?]*)/g)].map((m) => m[1]!))];
-const activeAt = (links: readonly string[], url: string) => links.filter((href) => href === '/' || url === href || url.startsWith(`${href}/`)).join(' ');
+const activeAt = (links: readonly string[], url: string) => links.filter((href) => url === href).join(' ');
 
 /**
  * The header and footer (src/page/layout-part.tsx) as drawn for the first page with a given set of

@@ -31,7 +31,7 @@ async function fetchJson<T>(path: string): Promise<T> {
 const productParts: ProductParts = {
   terms: (key) => fetchJson<TermFile>(termFilePath(key)),
   entries: (n) => fetchJson<SearchEntry[]>(entryFilePath(n)),
-  codes: (key) => fetchJson<CodeRow[]>(codeFilePath(key)),
+  codes: (n) => fetchJson<CodeRow[]>(codeFilePath(n)),
 };
 
 let loading: Promise<Search> | undefined;

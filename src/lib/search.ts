@@ -80,14 +80,14 @@ export interface SearchIndex {
     shards: string[];
     /** How many products each file of entries holds: product n is in file floor(n / chunk). */
     chunk: number;
-    /** The keys of the order-code files that exist (see codeFilesFor). */
+    /** Where each order-code file starts: the plain form of its first code (see codeFilesFor). */
     codes: string[];
   };
 }
 
 /**
- * One order-code file (D22): the codes whose plain form (codeKey) starts with the file's key, each as
- * [plain form, the code as written, its pack's label ('' for a product's model number), the product's number].
+ * One row of an order-code file (D22): [plain form (codeKey), the code as written, its pack's label (''
+ * for a product's model number), the product's number]. The files hold every code, sorted by plain form.
  */
 export type CodeRow = [plain: string, code: string, pack: string, product: number];
 
@@ -99,11 +99,17 @@ export const CODE_MIN = 3;
 /** The most code files one query fetches (a short start of a code many products share). */
 const CODE_FILES_MAX = 4;
 
-/** The code files a query's plain form may match in: the one whose key starts it, else those whose keys start with it (up to CODE_FILES_MAX). */
-export function codeFilesFor(plain: string, keys: readonly string[]): string[] {
-  if (plain.length < CODE_MIN) return [];
-  const own = keys.filter((k) => plain.startsWith(k)).sort((a, b) => b.length - a.length)[0];
-  return own !== undefined ? [own] : keys.filter((k) => k.startsWith(plain)).sort().slice(0, CODE_FILES_MAX);
+/**
+ * The code files a query's plain form may match in, given where each file starts: the one its codes
+ * would sort into, and the next ones while they start with it (up to CODE_FILES_MAX).
+ */
+export function codeFilesFor(plain: string, starts: readonly string[]): number[] {
+  if (plain.length < CODE_MIN || starts.length === 0) return [];
+  let at = 0;
+  while (at + 1 < starts.length && starts[at + 1]! <= plain) at++;
+  const out = [at];
+  while (out.length < CODE_FILES_MAX && starts[at + out.length]?.startsWith(plain)) out.push(at + out.length);
+  return out;
 }
 
 /**
@@ -117,7 +123,7 @@ export type TermFile = Record<string, [title: string, other: string]>;
 export interface ProductParts {
   terms(key: string): Promise<TermFile>;
   entries(file: number): Promise<SearchEntry[]>;
-  codes(key: string): Promise<CodeRow[]>;
+  codes(file: number): Promise<CodeRow[]>;
 }
 
 /**
@@ -205,7 +211,7 @@ export async function createSearch(index: SearchIndex, parts?: ProductParts, lim
 
   const shards = new Set(index.products.shards);
   const termFiles = new Map<string, Promise<TermFile>>();
-  const codeFiles = new Map<string, Promise<CodeRow[]>>();
+  const codeFiles = new Map<number, Promise<CodeRow[]>>();
   const entryFiles = new Map<number, Promise<void>>();
   const once = <K, V>(cache: Map<K, Promise<V>>, key: K, load: () => Promise<V>) => {
     let got = cache.get(key);
@@ -280,9 +286,9 @@ export async function createSearch(index: SearchIndex, parts?: ProductParts, lim
    */
   async function byCode(query: string): Promise<SearchHit[]> {
     const plain = codeKey(query);
-    const keys = codeFilesFor(plain, index.products.codes ?? []);
-    if (!parts || keys.length === 0) return [];
-    const rows = (await Promise.all(keys.map((key) => once(codeFiles, key, () => parts.codes(key))))).flat().filter(([code]) => code.startsWith(plain));
+    const files = codeFilesFor(plain, index.products.codes ?? []);
+    if (!parts || files.length === 0) return [];
+    const rows = (await Promise.all(files.map((n) => once(codeFiles, n, () => parts.codes(n))))).flat().filter(([code]) => code.startsWith(plain));
     rows.sort((a, b) => Number(b[0] === plain) - Number(a[0] === plain) || a[0].localeCompare(b[0]));
     const shown = rows.slice(0, CODE_HITS);
     await fetchProducts(shown.map((r) => r[3]));
@@ -311,10 +317,10 @@ export async function createSearch(index: SearchIndex, parts?: ProductParts, lim
 }
 
 /** The parts of a product index held in memory, as the build makes them (tests, the dev server). */
-export const partsInMemory = (files: { terms: ReadonlyMap<string, TermFile>; entries: readonly SearchEntry[][]; codes: ReadonlyMap<string, CodeRow[]> }): ProductParts => ({
+export const partsInMemory = (files: { terms: ReadonlyMap<string, TermFile>; entries: readonly SearchEntry[][]; codes: readonly CodeRow[][] }): ProductParts => ({
   terms: async (key) => files.terms.get(key) ?? {},
   entries: async (n) => files.entries[n] ?? [],
-  codes: async (key) => files.codes.get(key) ?? [],
+  codes: async (n) => files.codes[n] ?? [],
 });
 
 /** The best entry per link, at most two per page, so one page does not fill the list. */

@@ -4,7 +4,7 @@ import type { PageMeta } from '../../schemas/page';
 /** A block as a page renders it: the block, and the records its component shows (its definition's `resolve`). */
 export type RenderedBlock = { [K in BlockType]: { block: BlockOf<K>; props: BlockPropsOf<K> } }[BlockType];
 
-/** What the browser receives for one page (src/node/content/load.ts resolvePage). */
+/** What the browser receives for one page (src/node/content/resolve.ts resolvePage). */
 export interface ResolvedPage {
   /** The route of its document: /partner/palintest serves /palintest too. */
   route: string;

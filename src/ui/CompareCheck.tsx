@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { COMPARE_MAX, COMPARE_PAGE, compareSearch, toggleCompared, useCompared } from '../lib/compare';
+import { CURRENT } from './actions';
 
 /**
  * A product's "Compare" check (a card's, or "Add to compare" on its page), with a link to the
@@ -25,7 +26,7 @@ export function CompareCheck({ id, name, label = 'Compare' }: { id: string; name
             </span>
           </label>
           {on && picked.length > 0 && (
-            <Link to={COMPARE_PAGE as '/'} search={compareSearch(picked) as never} className="mantine-focus-auto link">
+            <Link to={COMPARE_PAGE as '/'} search={compareSearch(picked) as never} activeOptions={CURRENT} className="mantine-focus-auto link">
               Compare {picked.length} →
             </Link>
           )}

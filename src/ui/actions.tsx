@@ -6,6 +6,9 @@ import type { Action, Button as ButtonData } from '../../schemas/action';
 import { catalogueLink, quoteLink } from '../dialogs';
 import { mailtoUrl, telUrl, whatsappUrl } from '../lib/mail';
 
+/** When the router marks a link as the current page's (aria-current="page"): on that page alone. */
+export const CURRENT = { exact: true } as const;
+
 type InternalLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; children?: ReactNode };
 
 /**
@@ -15,7 +18,9 @@ type InternalLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> &
 export const InternalLink = forwardRef<HTMLAnchorElement, InternalLinkProps>(function InternalLink({ to, ...rest }, ref) {
   const [path = '/', hash] = to.split('#');
   // The router's literal route types cannot know content paths; this is the one place they meet <Link>.
-  return <Link ref={ref} to={path as '/'} hash={hash} {...rest} />;
+  // A link is the current page's only on that page (the router's default also marks every page above
+  // it, so a screen reader heard "current page" on each breadcrumb and menu entry leading up to it).
+  return <Link ref={ref} to={path as '/'} hash={hash} activeOptions={CURRENT} {...rest} />;
 });
 
 export const external = { target: '_blank', rel: 'noopener noreferrer' } as const;

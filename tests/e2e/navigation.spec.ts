@@ -39,3 +39,19 @@ test('Back returns a visitor to the place they left on a long page', async ({ pa
   await expect.poll(() => page.evaluate(() => scrollY)).toBe(left);
   await expect(link).toBeInViewport();
 });
+
+test('only a link to the page itself is marked as the current page, before and after the app runs, and after a move inside it', async ({ page, isMobile }) => {
+  const current = () => page.locator('[aria-current="page"]').evaluateAll((els) => els.map((e) => (e as HTMLAnchorElement).getAttribute('href') ?? e.textContent));
+  await page.goto('/products/photometer-7500');
+  const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+  // The pages above it in the breadcrumb are links, not the current page; the last crumb is.
+  await expect(breadcrumb.getByRole('link', { name: 'Products' })).not.toHaveAttribute('aria-current');
+  await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText('Photometer 7500');
+  expect((await current()).filter((h) => h !== null && h.startsWith('/') && h !== '/products/photometer-7500')).toEqual([]);
+  await hydrated(page);
+  expect((await current()).filter((h) => h !== null && h.startsWith('/') && h !== '/products/photometer-7500')).toEqual([]);
+  await press(breadcrumb.getByRole('link', { name: 'Photometers' }), isMobile);
+  await expect(page).toHaveURL(/\/products\/category\/photometers$/);
+  await expect(page.locator('h1')).toHaveText('Photometers');
+  expect((await current()).filter((h) => h !== null && h.startsWith('/') && h !== '/products/category/photometers')).toEqual([]);
+});

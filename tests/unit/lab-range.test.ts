@@ -46,7 +46,7 @@ scratch.write(
   product({ name: 'Test Chlorine Tablets', category: 'reagents', image: picture, packs: [{ code: 'TST-DPD1-250', label: '250 tablets' }, { code: 'TST-DPD1-500', label: '500 tablets' }] }),
 );
 
-const { content, problems } = await loadContent(scratch.dir);
+const { content, problems, warnings } = await loadContent(scratch.dir);
 if (!content) throw new Error(`the fixtures are invalid:\n${problems.map((p) => `${p.file}:${p.line} ${p.path} ${p.message}`).join('\n')}`);
 const page = (route: string) => {
   const p = content.routes.get(route);
@@ -122,12 +122,13 @@ describe('packs with order codes (D22)', () => {
 });
 
 describe('a product waiting for its photo (D24)', () => {
-  it('is shown with its nearest category\'s picture as a stand-in', () => {
+  it('is shown with its nearest category\'s picture as a stand-in, and counted in a warning', () => {
     const { standIn } = block('/products/test-plastic-beaker', 'product-detail');
     expect(standIn?.src).toBe('/images/products/reagents.svg');
     const card = (page('/products/category/plasticware').entry as ListingPageEntry).products[0]!;
     expect(card).toMatchObject({ id: 'test-plastic-beaker', standIn: { src: '/images/products/reagents.svg' } });
     expect(card.image).toBeUndefined();
     expect(resolvePage(content, page('/products/test-plastic-beaker')).pictures['/images/products/reagents.svg']).toBeDefined();
+    expect(warnings.filter((w) => w.code === 'products-without-picture').map((w) => w.message)).toEqual(['1 product has no picture yet: test-plastic-beaker']);
   });
 });

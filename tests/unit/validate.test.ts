@@ -544,6 +544,54 @@ describe('the catalogue (issue 22)', { timeout: 30_000 }, () => {
     expect(await validateWith({ [FILE]: product({ status: 'discontinued', replacedBy: 'potatest-plus' }) })).toEqual([]);
   });
 
+  it('an order code names one pack in the whole catalogue whatever its case, a pack has a label, and its values are its category\'s (D22)', async () => {
+    // The other product's file sorts after this one's: the second use of the code is reported, naming the first.
+    const first = product({ packs: [{ code: 'NT-100', label: '100 tests' }, { code: 'NT-250', label: '' }] });
+    const second = product({ name: 'Nitrate Refills', packs: [{ code: 'nt-100', label: 'Refill, 100 tests' }] });
+    const problems = await problemsWith({ [FILE]: first, 'records/products/nitrate-test-refills.json': second });
+    expect(problems.map(brief)).toEqual([
+      { at: `pages-data/${FILE}:${positionOf(first, '""')}`, path: 'packs[1].label', code: 'too-short' },
+      { at: `pages-data/records/products/nitrate-test-refills.json:${positionOf(second, '"nt-100"')}`, path: 'packs[0].code', code: 'duplicate-code' },
+    ]);
+    expect(problems[1]!.message).toContain(`pages-data/${FILE} (packs[0])`);
+    // field-test-kits has "Method", a choice: a pack's own value is checked as the product's are.
+    const values = product({ packs: [{ code: 'NT-1', label: 'Kit', specifications: [{ name: 'Volume', value: 5 }, { name: 'Method', value: 'Guesswork' }] }] });
+    expect(await validateWith({ [FILE]: values })).toEqual([
+      { at: `pages-data/${FILE}:${positionOf(values, '"Volume"')}`, path: 'packs[0].specifications[0].name', code: 'unknown-attribute' },
+      { at: `pages-data/${FILE}:${positionOf(values, '"Guesswork"')}`, path: 'packs[0].specifications[1].value', code: 'attribute-type' },
+    ]);
+    const code = product({ packs: [{ code: 'NT 1; DROP', label: 'Kit' }] });
+    expect(await validateWith({ [FILE]: code })).toEqual([{ at: `pages-data/${FILE}:${positionOf(code, '"NT 1; DROP"')}`, path: 'packs[0].code', code: 'bad-format' }]);
+  });
+
+  it('a category\'s parent exists, and no category is its own parent through others (D23)', async () => {
+    const categories = read('records/product-categories.json');
+    const withParents = (parents: Record<string, string>) =>
+      Object.entries(parents).reduce((text, [id, parent]) => text.replace(`"id": "${id}",`, `"id": "${id}",\n      "parent": "${parent}",`), categories);
+    const missing = withParents({ reagents: 'chemicals' });
+    const [unknown] = await problemsWith({ 'records/product-categories.json': missing });
+    expect(brief(unknown!)).toEqual({ at: `pages-data/records/product-categories.json:${positionOf(missing, '"chemicals"')}`, path: 'categories[2].parent', code: 'unknown-category' });
+    const loop = withParents({ photometers: 'reagents', reagents: 'comparators', comparators: 'photometers' });
+    const problems = await problemsWith({ 'records/product-categories.json': loop });
+    const parents = { photometers: 'reagents', reagents: 'comparators', comparators: 'photometers' };
+    expect(problems.map(brief)).toEqual(
+      Object.entries(parents).map(([id, parent]) => ({
+        at: `pages-data/records/product-categories.json:${positionOf(loop, `"${parent}"`, loop.indexOf(`"id": "${id}"`))}`,
+        path: `categories[${['photometers', 'pool-testing', 'reagents', 'comparators'].indexOf(id)}].parent`,
+        code: 'category-loop',
+      })),
+    );
+    expect(problems[0]!.message).toBe('the category is its own parent through "photometers" → "reagents" → "comparators" → "photometers"');
+    expect(await validateWith({ 'records/product-categories.json': withParents({ reagents: 'photometers', comparators: 'reagents' }) })).toEqual([]);
+  });
+
+  it('a product may wait for its picture: valid, and counted in one warning (D24)', async () => {
+    const { image: _, ...rest } = JSON.parse(product()) as Record<string, unknown>;
+    const { problems, warnings } = await loadContent(contentWith({ [FILE]: JSON.stringify(rest, null, 2) }));
+    expect(problems).toEqual([]);
+    expect(warnings.filter((w) => w.code === 'products-without-picture').map((w) => [w.file, w.message])).toEqual([[`pages-data/${FILE}`, '1 product has no picture yet: nitrate-test-kit']]);
+  });
+
   it('a supplier in a supplier grid has products to show, and features only its own', async () => {
     expect(await validateWith({ 'records/products/potatest-plus.json': null })).toEqual([
       { at: `pages-data/services/water-testing.json:${positionOf(read('services/water-testing.json'), '"wagtech"')}`, path: 'blocks[1].suppliers[3]', code: 'supplier-without-products' },

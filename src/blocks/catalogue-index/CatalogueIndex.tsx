@@ -3,6 +3,7 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { Listing } from '../../../schemas/collections';
 import { PATH_SEPARATOR } from '../../../schemas/category-tree';
+import { CURRENT } from '../../ui/actions';
 import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
 import type { BlockComponentProps } from '../registry';
 import { Section } from '../Section';
@@ -56,7 +57,7 @@ export function CatalogueIndex({ block, listings, brands }: BlockComponentProps<
         {top.map((l) => (
           <Card key={l.id} withBorder padding="md" radius="md" className="card">
             <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Anchor component={Link} to={l.url as '/'} search={filter} fw={600} className="card-title-link">
+              <Anchor component={Link} to={l.url as '/'} search={filter} activeOptions={CURRENT} fw={600} className="card-title-link">
                 {l.name}
               </Anchor>
               <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
@@ -67,7 +68,7 @@ export function CatalogueIndex({ block, listings, brands }: BlockComponentProps<
               <ul className="catalogue-children" aria-label={`Categories in ${l.name}`}>
                 {below.get(l.id)!.map((c) => (
                   <li key={c.id}>
-                    <Anchor component={Link} to={c.url as '/'} search={filter} size="sm">
+                    <Anchor component={Link} to={c.url as '/'} search={filter} activeOptions={CURRENT} size="sm">
                       {shortName(c, l)}
                     </Anchor>{' '}
                     <Text span size="xs" c="dimmed">

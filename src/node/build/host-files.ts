@@ -8,8 +8,9 @@ import { partnersDocument, suppliersDocument } from '../../../schemas/records.ts
 import type { Redirect } from '../../../schemas/redirects.ts';
 import { entryRoute, isPattern, NOT_FOUND_ROUTE, PATTERN_SEGMENT, routeOfFile, SLUG } from '../../../schemas/routes.ts';
 import { siteDocument, type SiteDocument } from '../../../schemas/site.ts';
-import type { Content, Page } from '../content/load.ts';
-import { walkReferences } from '../content/load.ts';
+import type { Content } from '../content/load.ts';
+import type { Page } from '../content/pages.ts';
+import { walkReferences } from '../content/references.ts';
 import { cacheControl, securityHeaders } from '../serve/headers.ts';
 
 export const HOST_DIR = '.host';

@@ -1,5 +1,5 @@
 // A prerendered page's HTML from the page template and React's output. Pure string work, shared by the
-// build (src/node/build/prerender.ts) and the server bundle its workers run (src/entry-server.tsx).
+// build (src/node/build/render.ts) and the server bundle its workers run (src/entry-server.tsx).
 
 /** React 19 emits hoistable head tags (title, meta, link) first; split them from the body. */
 export function splitHead(html: string): { head: string; body: string } {

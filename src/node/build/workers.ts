@@ -1,6 +1,6 @@
 // Work spread over worker threads, each running a piece of plain JavaScript (the build runs under tsx,
-// whose loader a worker does not get): the build's renderers and compressors (prerender.ts) and the
-// thread that takes the last build's files (reuse.ts taker).
+// whose loader a worker does not get): the build's renderers and compressors (render.ts, compress.ts)
+// and the thread that takes the last build's files (reuse.ts taker).
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 

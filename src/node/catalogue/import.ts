@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { productFile, productIdOfFile, PRODUCTS_FOLDER, RECORD_FILES } from '../../../schemas/routes.ts';
+import { throughLink } from '../content/files.ts';
 import { buildRecords, type Existing, type FileRequest, type Json } from './build.ts';
 import { CellProblems, type ImportProblem } from './cell-problems.ts';
 import { type CellsOf, checkContent } from './check.ts';
@@ -230,6 +231,10 @@ function templateRows(head: Sheet['rows'][number], body: Sheet['rows'], out: Cel
 /** Writes a plan without problems: every file or none (each written aside first, then moved into place). */
 export function applyImport(root: string, plan: ImportPlan): string[] {
   if (plan.problems.length > 0) throw new Error(`the import has ${plan.problems.length} problem${plan.problems.length === 1 ? '' : 's'}: nothing is written`);
+  for (const rel of plan.writes.keys()) {
+    const link = throughLink(root, rel);
+    if (link) throw new Error(`${rel} goes through a link (to ${link}): the import writes nothing through links, and wrote nothing`);
+  }
   const staged: [string, string][] = [];
   try {
     for (const [rel, data] of plan.writes) {

@@ -1,4 +1,4 @@
-// The catalogue part of loading the content (src/node/content/load.ts calls these): the product records,
+// The catalogue part of loading the content (stage 6 of loadContent, load.ts): the product records,
 // one file each under pages-data/records/products/, and the pages template documents make from the
 // collections (pages-data/products/[id].json with "collection": "products": a page per product; the
 // category and brand listings, PAGE_SIZE products a page). Node-only.
@@ -21,7 +21,11 @@ import type { PageDocument } from '../../../schemas/page.ts';
 import type { Product } from '../../../schemas/records.ts';
 import { entryRoute, isTemplateFile, parentRoute, productFile, productIdOfFile, routeOfFile } from '../../../schemas/routes.ts';
 import { categoryTrail, productEntry, type RecordData, recordsOf } from '../../page/resolve.ts';
+import { headingOf, type Page } from './pages.ts';
 import type { Code, Params } from './problems.ts';
+import type { Run } from './read.ts';
+import type { RecordDocs } from './records.ts';
+import { claim, type Claims } from './routes.ts';
 
 type Path = (string | number)[];
 
@@ -33,7 +37,7 @@ export interface CataloguePage {
   entry?: Entry;
 }
 
-/** How this module reports a problem at a document's field (load.ts's `report`, by file). */
+/** How this module reports a problem at a document's field (the run's `report`, read.ts, by file). */
 type Report = <C extends Code>(file: string, path: Path, code: C, params: Params<C>) => void;
 
 /** The template document of each collection, by collection; a second template of one collection is a problem. */
@@ -170,4 +174,30 @@ export function entryFile(page: CataloguePage): { file: string; path: Path } {
 export function productOf(file: string, record: Omit<Product, 'id'> & { $schema?: string | undefined }): Product {
   const { $schema: _, ...rest } = record;
   return { id: productIdOfFile(file)!, ...rest };
+}
+
+/**
+ * Stage 6, the catalogue: the pages the templates make of the collections, once the records they
+ * show are known, each claiming its route. Made only when every product's brand and category is known.
+ */
+export function makeCataloguePages(run: Run, recs: RecordDocs, pages: Map<string, Page>, routes: Map<string, Page>, claims: Claims) {
+  const { sources } = run;
+  const { partners, suppliers, products, categories } = recs;
+  const reportAt: Parameters<typeof templatesOf>[1] = (file, path, code, params) => run.report(sources.get(file)!, path, code, params);
+  const templates = templatesOf(pages.values(), reportAt);
+  for (const page of pages.values()) checkTemplate(page, reportAt);
+  if (products.size > 0 && !templates.has('products')) {
+    run.reportFile(`pages-data/${[...recs.productDocs.keys()][0]}`, 'missing-document', { what: 'the template page of the products (a page document named [id].json with "collection": "products", e.g. pages-data/products/[id].json)' });
+  }
+  const recordData: RecordData = { partners, suppliers, products, categories, templates: templateRoutes(templates) };
+  const brandsKnown = recs.partnersDoc !== undefined && recs.suppliersDoc !== undefined;
+  const catalogueReadable = brandsKnown && recs.categoriesDoc !== undefined && [...products.values()].every((p) => (partners.has(p.brand) || suppliers.has(p.brand)) && categories.has(p.category));
+  if (catalogueReadable) {
+    for (const page of entryPages(recordData, templates, (route) => headingOf(pages.get(route)?.doc))) {
+      const { file } = entryFile(page);
+      claim(run, claims, page.route, sources.get(file)!);
+      if (claims.get(page.route) === sources.get(file)) routes.set(page.route, page);
+    }
+  }
+  return { recordData, catalogueReadable };
 }

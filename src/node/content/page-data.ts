@@ -8,7 +8,8 @@ import { redirectsFilePath } from '../../lib/redirects.ts';
 import { facetFiles } from '../build/facets.ts';
 import { searchFiles } from '../build/search-index.ts';
 import { routeOfDataPath } from '../../../schemas/routes.ts';
-import { type Content, resolvePage } from './load.ts';
+import type { Content } from './load.ts';
+import { resolvePage } from './resolve.ts';
 
 const PAGES = '/_data/pages';
 

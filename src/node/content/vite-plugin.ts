@@ -7,7 +7,8 @@
 import { resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import type { SiteDocument } from '../../../schemas/site.ts';
-import { builtSite, type Content, formatProblem, loadContent, type Problem } from './load.ts';
+import { type Content, formatProblem, loadContent, type Problem } from './load.ts';
+import { builtSite } from './resolve.ts';
 import { dataFile } from './page-data.ts';
 import { canonicalPath, routeOfDataPath, routeOfFile } from '../../../schemas/routes.ts';
 

@@ -7,7 +7,9 @@ import { pathToFileURL } from 'node:url';
 import { pageLink } from '../../../schemas/primitives.ts';
 import { isPartnerPath, isRecordFile, routeOfFile } from '../../../schemas/routes.ts';
 import { listFolder } from '../content/files.ts';
-import { contentFiles, fieldPath, PLACEHOLDER } from '../content/load.ts';
+import { PLACEHOLDER } from '../content/document.ts';
+import { fieldPath } from '../content/locate.ts';
+import { contentFiles } from '../content/read.ts';
 
 /** Why a URL cannot be a new page's (its form, or a partner page's), if it cannot. */
 export function newPageUrlProblem(url: string): string | undefined {

@@ -9,7 +9,8 @@ import { slug } from '../../../schemas/primitives.ts';
 import { PLACEHOLDER_PICTURE } from '../../../schemas/slots.ts';
 import { partnersDocument, productCategoriesDocument, suppliersDocument } from '../../../schemas/records.ts';
 import { productFile, RECORD_FILES, routeOfFile, routeOfRecord } from '../../../schemas/routes.ts';
-import { contentFiles, PLACEHOLDER } from '../content/load.ts';
+import { PLACEHOLDER } from '../content/document.ts';
+import { contentFiles } from '../content/read.ts';
 
 const readJson = (root: string, rel: string): unknown => {
   try {

@@ -10,7 +10,11 @@ import { isPartnerPath, isPattern, isRecordFile, NOT_FOUND_ROUTE, PATTERN_SEGMEN
 import type { RedirectRule } from '../../lib/redirects.ts';
 import { redirectTarget } from '../../lib/redirects.ts';
 import { documentSchema, schemaFileOf } from '../content/json-schema.ts';
-import { contentFiles, fieldPath, loadContent, type Problem, schemaRef, walkReferences } from '../content/load.ts';
+import { schemaRef } from '../content/document.ts';
+import { loadContent, type Problem } from '../content/load.ts';
+import { fieldPath } from '../content/locate.ts';
+import { contentFiles } from '../content/read.ts';
+import { walkReferences } from '../content/references.ts';
 import { newPageDocument, newPageFile, newPageUrlProblem, siblingLists } from '../scaffold/new-page.ts';
 import { applyValue } from './edit.ts';
 import { Refusal } from './refusal.ts';
