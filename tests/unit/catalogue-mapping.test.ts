@@ -24,7 +24,8 @@ const ROWS = [
 const csv = (rows: string[][]) => rows.map((r) => r.map((c) => (/[",]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c)).join(',')).join('\r\n');
 const PRICE_LIST = csv(ROWS);
 
-describe('a sheet of another shape, by a mapping', () => {
+// Each test runs the command line several times: its limit only catches a hang (a busy machine took 157 s).
+describe('a sheet of another shape, by a mapping', { timeout: 600_000 }, () => {
   it('the dry run proposes a field for each column by its header and its values, or skip', () => {
     const sheet = readSheet(Buffer.from(`${PRICE_LIST}\r\n`), 'prices.csv');
     const [head, ...body] = sheet.rows;
