@@ -159,6 +159,14 @@ const CANDIDATES = 12;
 /** The most products a query finds by their order codes. */
 const CODE_HITS = 6;
 
+/**
+ * How many of a query's words an entry must have to be listed: all of them, but one of three or more may
+ * be missing (a buyer's 'chlorine test for water' and a product that says 'chlorine' and 'water' but
+ * 'checks'), listed after those that have them all. When no entry has that many, every entry that has
+ * any of them, those with more first.
+ */
+const enough = (words: number) => (words >= 3 ? words - 1 : words);
+
 // How MiniSearch weighs a word that matches as the start of another, or with a typo (its searchOptions below).
 const PREFIX_WEIGHT = 0.6;
 const FUZZY_WEIGHT = 0.4;
@@ -269,15 +277,20 @@ export async function createSearch(index: SearchIndex, parts?: ProductParts, lim
   async function addCandidates(terms: string[]): Promise<void> {
     if (!parts || index.products.count === 0) return;
     const each = await Promise.all(terms.map(productsFor));
-    const combine = (every: boolean) => {
-      const total = new Map<number, number>();
-      for (const m of each) for (const [id, score] of m) total.set(id, (total.get(id) ?? 0) + score);
-      if (every) for (const id of [...total.keys()]) if (!each.every((m) => m.has(id))) total.delete(id);
-      return total;
-    };
-    let found = combine(true);
-    if (found.size === 0 && terms.length > 1) found = combine(false);
-    await fetchProducts([...found].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, CANDIDATES).map(([id]) => id));
+    const found = new Map<number, { words: number; score: number }>();
+    for (const m of each) {
+      for (const [id, score] of m) {
+        const f = found.get(id) ?? { words: 0, score: 0 };
+        found.set(id, { words: f.words + 1, score: f.score + score });
+      }
+    }
+    const floor = atLeast(terms.length, Math.max(0, ...[...found.values()].map((f) => f.words)));
+    const best = [...found]
+      .filter(([, f]) => f.words >= floor)
+      .sort((a, b) => b[1].words - a[1].words || b[1].score - a[1].score || a[0] - b[0])
+      .slice(0, CANDIDATES)
+      .map(([id]) => id);
+    await fetchProducts(best);
   }
 
   /**
@@ -301,20 +314,29 @@ export async function createSearch(index: SearchIndex, parts?: ProductParts, lim
   }
 
   return async (query) => {
-    const terms = words(query);
+    const terms = [...new Set(words(query))];
     if (terms.length === 0) return [];
     // Products that could not be fetched are left out of this answer; the next query asks for them again.
     const [coded] = await Promise.all([byCode(query).catch(() => []), addCandidates(terms).catch(() => undefined)]);
-    const each: Query[] = terms.map((t) => ({ combineWith: 'OR', queries: [t, ...(synonyms[t] ?? [])] }));
-    // Every word must match; when no entry has them all, the entries with most of them.
-    let results = mini.search({ combineWith: 'AND', queries: each });
-    if (results.length === 0 && terms.length > 1) results = mini.search({ combineWith: 'OR', queries: each });
+    const alternatives = terms.map((t) => [t, ...(synonyms[t] ?? [])]);
+    const found = mini.search({ combineWith: 'OR', queries: alternatives.map((queries): Query => ({ combineWith: 'OR', queries })) });
+    const has = (r: SearchResult) => alternatives.filter((alts) => alts.some((a) => r.queryTerms.includes(a))).length;
+    const floor = atLeast(terms.length, Math.max(0, ...found.map(has)));
+    // Those with more of the words first; MiniSearch's order (its score) among those with as many.
+    const results = found
+      .map((r) => ({ r, words: has(r) }))
+      .filter((x) => x.words >= floor)
+      .sort((a, b) => b.words - a.words)
+      .map((x) => x.r);
     // A product found by its order code comes first (D22), then the rest as ranked, its other entries left out.
     const products = new Set(coded.map((h) => h.url.split('#')[0]));
     const rest = pick(results, all, limit).filter((h) => !products.has(h.url.split('#')[0]));
     return [...coded, ...group(rest)].slice(0, limit);
   };
 }
+
+/** How many of a query's words an entry needs to be listed, given the most that any entry has (enough). */
+const atLeast = (words: number, most: number) => (most >= enough(words) ? enough(words) : 1);
 
 /** The parts of a product index held in memory, as the build makes them (tests, the dev server). */
 export const partsInMemory = (files: { terms: ReadonlyMap<string, TermFile>; entries: readonly SearchEntry[][]; codes: readonly CodeRow[][] }): ProductParts => ({

@@ -10,7 +10,7 @@
 // - nginx repeats its headers on a 416 (see below and deploy/nginx.conf).
 // - Error bodies (a line of text from ours, a small HTML page from nginx) and ETag values differ.
 // - Compression: both send the build's .br or .gz copy (nginx with the brotli_static module, which
-//   tests/support/nginx.ts loads); files under 1 KB have none, and go as they are from ours, compressed
+//   src/node/serve/nginx.ts loads); files under 1 KB have none, and go as they are from ours, compressed
 //   on the fly by nginx.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { get } from 'node:http';
@@ -19,11 +19,11 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { cacheControl } from '../../src/node/serve/headers';
 import { SERVER_HEADERS_FILE } from '../../src/node/build/host-files';
-import { startNginx } from '../support/nginx';
+import { startNginx } from '../../src/node/serve/nginx';
 
 const project = fileURLToPath(new URL('../..', import.meta.url));
 const dist = join(project, 'dist');
-const notFoundText = 'Oops! Page not found';
+const notFoundText = 'Page not found';
 const securityHeaders = JSON.parse(readFileSync(join(dist, SERVER_HEADERS_FILE), 'utf8')) as Record<string, string>;
 
 // One nginx per worker: keep this file's tests in one worker.

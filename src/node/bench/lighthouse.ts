@@ -9,7 +9,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NOT_FOUND_ROUTE } from '../../../schemas/routes.ts';
-import { selfSignedCertificate, startNginx } from '../../../tests/support/nginx.ts';
+import { selfSignedCertificate, startNginx } from '../serve/nginx.ts';
 import { loadContent } from '../content/load.ts';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2'; // run through npx: a benchmark tool, kept out of the install

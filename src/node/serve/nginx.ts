@@ -5,12 +5,12 @@ import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
-import { NGINX_HEADERS_FILE, NGINX_REDIRECTS_FILE } from '../../src/node/build/host-files';
+import { NGINX_HEADERS_FILE, NGINX_REDIRECTS_FILE } from '../build/host-files.ts';
 
 export const nginxBin = '/usr/sbin/nginx';
 /** deploy/nginx.conf's `brotli_static`: Debian's package libnginx-mod-http-brotli-static. */
 const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
-const project = resolve(import.meta.dirname, '../..');
+const project = resolve(import.meta.dirname, '../../..');
 
 export interface SiteOptions {
   /** Served over TLS with HTTP/2 with this certificate (`selfSignedCertificate`). */
