@@ -5,7 +5,7 @@ const hostTests = /(nginx|serve-faults|precompressed|redirects)\.spec\.ts/;
 /** Tests that read the served HTML without a browser: one run is enough. */
 const htmlTests = /seo\.spec\.ts/;
 /** The authoring studio, under its own dev server in a scratch copy (the spec starts it). */
-const studioTests = /studio(-pictures)?\.spec\.ts$/;
+const studioTests = /studio(-pictures|-import)?\.spec\.ts$/;
 /** `npm run studio`, the studio as a server over a bare repository in a temporary folder (each spec starts its own). */
 const studioServerTests = /studio-server[\w-]*\.spec\.ts$/;
 /** The picture pipeline, over its own build of a scratch copy with photos in it (the spec builds it; it sets the browser sizes). */

@@ -155,18 +155,23 @@ export const productDocument = z
 /** A product as pages and blocks see it: its record and its id (the name of its file). */
 export type Product = Omit<z.output<typeof productDocument>, '$schema'> & { id: string };
 
+/**
+ * A brand the company supplies that is not a partner. It may be just its id and name (a brand an
+ * import made from a sheet); a supplier grid needs its logo and description, and shows the rest
+ * where it is there.
+ */
 export const supplier = z.strictObject({
   id: slug,
   name: text('Brand name.', 'title'),
-  description: text('A sentence or two.'),
-  specialties: z.array(z.string().min(1).max(MAX_LENGTH.label)).min(1),
-  logo: imageSrc,
-  image: imageSrc,
+  description: text('A sentence or two. A supplier grid shows it.').optional(),
+  specialties: z.array(z.string().min(1).max(MAX_LENGTH.label)).min(1).optional(),
+  logo: imageSrc.meta({ description: 'Its logo (a local wordmark under /images/brands/). A supplier grid shows it.' }).optional(),
+  image: imageSrc.optional(),
   websiteUrl: externalUrl.optional(),
   productCatalogUrl: externalUrl.optional(),
-  contactInfo: z.strictObject({ email: mailboxAddress.optional(), phone: phone.optional() }),
+  contactInfo: z.strictObject({ email: mailboxAddress.optional(), phone: phone.optional() }).optional(),
   certification: z.array(z.string().min(1).max(MAX_LENGTH.label)).default([]),
-  established: year,
+  established: year.optional(),
   countries: z.array(z.string().min(1).max(MAX_LENGTH.label)).default([]),
   featured: z
     .array(productId)

@@ -23,6 +23,14 @@ export const isPattern = (route: string) => route.endsWith(`/${PATTERN_SEGMENT}`
 export const REDIRECTS_FILE = 'redirects.json';
 export const isRecordFile = (file: string) => file === RECORD_FILES.site || file === REDIRECTS_FILE || file.startsWith('records/');
 
+/**
+ * The mappings of sheets the import has been shown (src/node/catalogue/mapping.ts): one file each, the
+ * next sheet of the same headers read by it without asking again.
+ */
+export const IMPORT_MAPS_FOLDER = 'records/import-maps/';
+const IMPORT_MAP_FILE = new RegExp(`^records/import-maps/${SLUG}\\.json$`);
+export const isImportMapFile = (file: string) => IMPORT_MAP_FILE.test(file);
+
 /** The products collection: one file per product, named by its id. */
 export const PRODUCTS_FOLDER = 'records/products/';
 const PRODUCT_FILE = new RegExp(`^records/products/(${SLUG})\\.json$`);

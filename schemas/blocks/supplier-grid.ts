@@ -56,7 +56,7 @@ export const supplierGrid = defineBlock({
   pictures: (_, { suppliers }) => {
     const card = gridSlot({ base: 1, sm: 2, lg: 3 }, 20);
     return suppliers.flatMap((s) => [
-      { src: s.logo, slot: fixedSlot(160) },
+      ...(s.logo ? [{ src: s.logo, slot: fixedSlot(160) }] : []),
       ...s.products.flatMap((p) => {
         const src = (p.image ?? p.standIn)?.src;
         return src ? [{ src, slot: card }, { src, slot: dialogSlot }] : [];

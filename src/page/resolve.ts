@@ -51,7 +51,7 @@ export function recordsOf(data: RecordData, entry?: Entry): Records {
     const supplier = data.suppliers.get(id);
     const named = partner ?? supplier;
     if (!named) throw new Error(`no brand "${id}" (the validator lets no unknown id through)`);
-    return { id, name: named.name, page: partner ? partnerAlias(id) : undefined, email: supplier?.contactInfo.email ?? partner?.contactInfo?.email };
+    return { id, name: named.name, page: partner ? partnerAlias(id) : undefined, email: supplier?.contactInfo?.email ?? partner?.contactInfo?.email };
   };
   const index = (): Indexes => {
     let found = indexes.get(data);

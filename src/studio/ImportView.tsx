@@ -1,7 +1,9 @@
 // The studio's Import products view: a spreadsheet of products and the pictures and datasheets it
 // names, checked as `npm run catalogue -- import` checks them (a dry run: what would be created,
 // updated and discontinued, every problem at its cell), then applied by the same rules on "Apply import".
-import { Alert, Badge, Box, Button, FileInput, Group, List, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+// A sheet that is not our template nor a shop's export gets a step of its own: each column, its first
+// values and the field it holds (as proposed, another, or skip), checked again with those columns.
+import { Alert, Badge, Box, Button, FileInput, Group, List, NativeSelect, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { api, type ImportChange, type ImportProblem, type StudioImport } from './api';
 import type { ViewProps } from './Studio';
@@ -16,9 +18,12 @@ export function ImportView(_: ViewProps) {
   const [error, setError] = useState<string>();
   const [plan, setPlan] = useState<StudioImport>();
   const [cell, setCell] = useState<ImportProblem>();
+  // The mapping step: the columns as the author last checked them (sent with the apply too), and as the choices stand.
+  const [columns, setColumns] = useState<Record<string, string>>();
+  const [draft, setDraft] = useState<Record<string, string>>({});
 
   // Every check sends the files afresh into a new session: what is checked is what was chosen.
-  const run = async (what: 'check' | 'apply') => {
+  const run = async (what: 'check' | 'apply', mapped = columns) => {
     if (!sheet) return;
     setBusy(what);
     setError(undefined);
@@ -33,9 +38,10 @@ export function ImportView(_: ViewProps) {
           if (!sent.ok) throw new Error(`${f.name}: ${sent.error}`);
         }
       }
-      const answer = what === 'check' ? await api.importCheck(id, sheet.name) : await api.importApply(id, sheet.name);
+      const answer = what === 'check' ? await api.importCheck(id, sheet.name, mapped) : await api.importApply(id, sheet.name, mapped);
       if (!answer.ok) throw new Error(answer.error);
       setPlan(answer.value);
+      setDraft(Object.fromEntries((answer.value.mapping?.choices ?? []).map((c) => [c.header, c.field])));
     } catch (err) {
       setError((err as Error).message);
     } finally {
@@ -55,7 +61,7 @@ export function ImportView(_: ViewProps) {
           empty one with every column. Nothing is written until you apply the import, and then every change or none.
         </Text>
         <Group align="flex-end">
-          <FileInput label="Sheet" placeholder="products.xlsx" accept=".xlsx,.csv" value={sheet} onChange={(f) => (setSheet(f), setPlan(undefined))} w={280} clearable />
+          <FileInput label="Sheet" placeholder="products.xlsx" accept=".xlsx,.csv" value={sheet} onChange={(f) => (setSheet(f), setPlan(undefined), setColumns(undefined))} w={280} clearable />
           <FileInput label="Pictures and datasheets" placeholder="Files the sheet names" multiple value={files} onChange={(f) => (setFiles(f), setPlan(undefined))} w={320} clearable />
           <Button onClick={() => void run('check')} disabled={!sheet || busy !== undefined} loading={busy === 'check'}>
             Check import
@@ -93,6 +99,18 @@ export function ImportView(_: ViewProps) {
                 </List>
               </div>
             )}
+            {plan.mapping && (
+              <ColumnsStep
+                mapping={plan.mapping}
+                value={draft}
+                onChange={setDraft}
+                busy={busy !== undefined}
+                onConfirm={() => {
+                  setColumns(draft);
+                  void run('check', draft);
+                }}
+              />
+            )}
             {cell && <CellView plan={plan} problem={cell} />}
             <Changes title="To create" changes={plan.created} />
             <Changes title="To update" changes={plan.updated} />
@@ -101,6 +119,50 @@ export function ImportView(_: ViewProps) {
         )}
       </Stack>
     </Box>
+  );
+}
+
+/** The mapping step: each column of the sheet, its first values, and what it holds. */
+function ColumnsStep({ mapping, value, onChange, busy, onConfirm }: { mapping: NonNullable<StudioImport['mapping']>; value: Record<string, string>; onChange: (value: Record<string, string>) => void; busy: boolean; onConfirm: () => void }) {
+  return (
+    <div>
+      <Title order={3} size="h5" mb={4}>
+        Columns
+      </Title>
+      <Text size="sm" mb={4}>
+        {mapping.kept
+          ? `Read by the mapping kept for sheets of these headers (pages-data/${mapping.kept}).`
+          : mapping.confirmed
+            ? 'Read by the columns as you chose them: applying the import keeps them, and the next sheet with these headers needs no step.'
+            : 'This sheet is not our template nor a shop\'s export: say what each column holds (as proposed here, another field, or skip), then check it again with these columns.'}
+      </Text>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Column</Table.Th>
+            <Table.Th>Its first values</Table.Th>
+            <Table.Th>Holds</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {mapping.choices.map((c) => {
+            const field = value[c.header] ?? c.field;
+            return (
+              <Table.Tr key={c.index}>
+                <Table.Td>{c.header}</Table.Td>
+                <Table.Td>{c.samples.join(', ')}</Table.Td>
+                <Table.Td>
+                  <NativeSelect aria-label={`What "${c.header}" holds`} data={mapping.fields.includes(field) ? mapping.fields : [field, ...mapping.fields]} value={field} onChange={(e) => onChange({ ...value, [c.header]: e.currentTarget.value })} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      <Button mt="xs" variant="light" onClick={onConfirm} disabled={busy}>
+        Check with these columns
+      </Button>
+    </div>
   );
 }
 

@@ -163,6 +163,19 @@ export interface StudioImport {
   /** The header and each row a problem or warning is in, as text. */
   cells: { header: string[]; rows: Record<number, string[]> };
   applied: boolean;
+  /**
+   * For a sheet that is not our template nor a shop's export: what each column holds, proposed or as
+   * confirmed (`confirmed`; `kept`, by the mapping kept for sheets of its headers), and the fields a
+   * column may be given (a "spec: ..." field besides).
+   */
+  mapping?: { choices: ImportColumn[]; confirmed: boolean; kept?: string; fields: string[] };
+}
+export interface ImportColumn {
+  index: number;
+  header: string;
+  field: string;
+  samples: string[];
+  by: 'map' | 'header' | 'values' | 'none';
 }
 export interface ImportChange {
   id: string;
@@ -221,8 +234,8 @@ export const api = {
     const res = await fetch(`${API}import/file?session=${session}&name=${encodeURIComponent(file.name)}`, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream' }, body: file }).catch(() => undefined);
     return answerOf<{ name: string }>(res, 'import/file');
   },
-  importCheck: (session: string, sheet: string) => operation<StudioImport>('import/check', { session, sheet }),
-  importApply: (session: string, sheet: string) => operation<StudioImport>('import/apply', { session, sheet }),
+  importCheck: (session: string, sheet: string, columns?: Record<string, string>) => operation<StudioImport>('import/check', { session, sheet, ...(columns ? { columns } : {}) }),
+  importApply: (session: string, sheet: string, columns?: Record<string, string>) => operation<StudioImport>('import/apply', { session, sheet, ...(columns ? { columns } : {}) }),
 };
 
 const operation = async <T>(what: string, body: unknown): Promise<PageAnswer<T>> => answerOf<T>(await post(what, body).catch(() => undefined), what);

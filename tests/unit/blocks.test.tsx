@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { ShownSupplier } from '../../schemas/blocks/supplier-grid';
 import type { Partner } from '../../schemas/records';
 import { PartnerProfile } from '../../src/blocks/partner-profile/PartnerProfile';
-import { ProductView } from '../../src/blocks/supplier-grid/SupplierGrid';
+import { ProductView, SupplierGrid } from '../../src/blocks/supplier-grid/SupplierGrid';
 import { theme } from '../../src/ui/theme';
 
 // Links inside the site (a product's page) need a router to render.
@@ -129,6 +129,22 @@ describe('supplier product view (section 2)', () => {
     expect(doc.text).not.toContain('a4');
     expect(doc.text).toContain('KES 10,000');
     expect(doc.links()).toContainEqual({ text: 'Sheet', href: '/datasheets/x.pdf', target: '_blank', rel: 'noopener noreferrer' });
+  });
+});
+
+describe('supplier grid (section 2, section 5)', () => {
+  it('a supplier that is only its id and name (a brand an import made) shows no logo, year, description or badges, and still leads to its products', () => {
+    const bare: ShownSupplier = { id: 'ohaus', name: 'Ohaus', certification: [], countries: [], products: [product({ brand: 'ohaus' })], productCount: 1, listing: '/products/brand/ohaus' };
+    const doc = html(<SupplierGrid block={{ type: 'supplier-grid', background: 'white', suppliers: ['acme', 'ohaus'] }} suppliers={[supplier(), bare]} />);
+    // The full supplier's card has all of them, so the bare one's absence is its own.
+    expect(doc.imgs().filter((src) => src?.includes('/images/brands/'))).toHaveLength(1);
+    expect(doc.text.match(/Since \d+/g)).toEqual(['Since 1990']);
+    expect(doc.text).toContain('Water kits.');
+    const cards = doc.markup.split('data-supplier=');
+    const ohaus = doc.markup.slice(doc.markup.indexOf('>Ohaus<'));
+    expect(ohaus).not.toMatch(/<p\b|mantine-Badge-root/);
+    expect(cards).toHaveLength(3);
+    expect(doc.links()).toContainEqual(expect.objectContaining({ text: 'View products (1)', href: '/products/brand/ohaus' }));
   });
 });
 

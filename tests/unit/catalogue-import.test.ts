@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import writeXlsxFile from 'write-excel-file/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogueSheet } from '../../src/node/catalogue/export';
+import { reportLines } from '../../src/node/catalogue/report';
 import { applyImport, planImport } from '../../src/node/catalogue/import';
 import { readSheet } from '../../src/node/catalogue/sheet';
 import { loadContent } from '../../src/node/content/load';
@@ -106,15 +107,16 @@ describe('import', () => {
     writeFileSync(file, handXlsx(rows));
     const plan = await planImport(root, file);
     expect(plan.problems.map((p) => [p.at, p.code])).toEqual([
-      ['problems.xlsx:2:C (brand)', 'unknown-brand'],
-      ['problems.xlsx:3:D (category)', 'unknown-category'],
+      ['problems.xlsx:2:C (brand)', 'unknown-brand-name'],
+      ['problems.xlsx:3:D (category)', 'unknown-category-name'],
       ['problems.xlsx:4:I (spec: Incubators)', 'attribute-type'],
       ['problems.xlsx:5:B (name)', 'empty-cell'],
       ['problems.xlsx:5:G (image)', 'bad-file'],
       ['problems.xlsx:6:E (model)', 'date-cell'],
       ['problems.xlsx:7:J (price)', 'formula-without-value'],
     ]);
-    expect(plan.problems[0]!.message).toBe('unknown brand "palintst": not a partner or supplier id; did you mean "palintest"?');
+    expect(plan.problems[0]!.message).toBe('no brand "Palintst" on the site; did you mean "Palintest"?');
+    expect(plan.problems[1]!.message).toBe('no category "field-kits" on the site');
     expect(plan.problems[5]!.message).toContain('(2024-03-01)');
     expect(plan.warnings.map((p) => [p.at, p.code])).toEqual([['problems.xlsx:6:J (price)', 'formula-cell']]);
     expect(plan.writes.size).toBe(0);
@@ -174,7 +176,7 @@ describe('export', () => {
       writeFileSync(file, await catalogueSheet(content!, format));
       if (format === 'csv') {
         const csv = readFileSync(file, 'utf8');
-        expect(csv.startsWith('\uFEFFid,name,')).toBe(true);
+        expect(csv.startsWith('\uFEFFid,pack of,code,pack,name,')).toBe(true);
         expect(csv).toContain(`'=HYPERLINK`);
         expect(csv).toContain(`'-20 °C storage`);
       }
@@ -193,12 +195,168 @@ describe('export', () => {
     expect(products.rows.length).toBe(1);
     expect(products.rows[0]!.cells.map((c) => c?.value)).toEqual(expect.arrayContaining(['id', 'image alt', 'replaced by', 'spec: Incubators', 'spec: Data transfer']));
     const columns = readSheet(readFileSync(file), 'template.xlsx', 'Columns');
-    expect(columns.rows.map((r) => r.cells[3]?.value).filter(Boolean)).toEqual(['category', ...content!.categories.keys()]);
+    // Categories by their path, as the category column takes them (here each at the top), with their ids beside.
+    expect(columns.rows.map((r) => r.cells[3]?.value).filter(Boolean)).toEqual(['category', ...[...content!.categories.values()].map((c) => c.name)]);
+    expect(columns.rows.map((r) => r.cells[4]?.value).filter(Boolean)).toEqual(['category id', ...content!.categories.keys()]);
     expect(columns.rows.map((r) => r.cells[6]?.value)).toEqual(expect.arrayContaining(['palintest', 'lovibond', 'delagua']));
     // The brand and category cells offer those lists (data validation of the first sheet).
     const { unzipSync, strFromU8 } = await import('fflate');
     const sheet1 = strFromU8(unzipSync(readFileSync(file))['xl/worksheets/sheet1.xml']!);
-    expect(sheet1).toMatch(/<dataValidation type="list"[^>]*sqref="C2:C\d+"><formula1>'Columns'!\$G\$2:\$G\$\d+<\/formula1>/);
-    expect(sheet1).toMatch(/<dataValidation type="list"[^>]*sqref="D2:D\d+"><formula1>'Columns'!\$D\$2:\$D\$\d+<\/formula1>/);
+    expect(sheet1).toMatch(/<dataValidation type="list"[^>]*sqref="F2:F\d+"><formula1>'Columns'!\$G\$2:\$G\$\d+<\/formula1>/);
+    expect(sheet1).toMatch(/<dataValidation type="list"[^>]*sqref="G2:G\d+"><formula1>'Columns'!\$D\$2:\$D\$\d+<\/formula1>/);
+  });
+});
+
+describe('packs, a category tree, new categories and brands (issue 49, D22-D24)', () => {
+  /** A reagent in two packs with a value of their own, a beaker from a brand and a category path the site does not have yet. */
+  function rangeSheet(root: string) {
+    const categories = JSON.parse(read(root, 'pages-data/records/product-categories.json')) as { categories: { id: string; attributes?: unknown[] }[] };
+    categories.categories.find((c) => c.id === 'reagents')!.attributes = [{ name: 'Tablets per pack', type: 'number', filter: true }];
+    writeFileSync(join(root, 'pages-data/records/product-categories.json'), JSON.stringify(categories, null, 2) + '\n');
+    const header = ['id', 'pack of', 'code', 'pack', 'name', 'brand', 'category', 'description', 'image', 'image alt', 'price', 'spec: Tablets per pack'];
+    return [
+      header,
+      ['dpd-free-chlorine-tablets', '', '', '', 'DPD Free Chlorine Tablets', 'Palintest', 'Reagents', 'Photometer tablets for free chlorine in drinking and pool water.', '', '', '', ''],
+      ['', 'dpd-free-chlorine-tablets', 'TST-DPD1-250', '250 tablets', '', '', '', '', '', '', '', '250'],
+      ['', 'dpd-free-chlorine-tablets', 'TST-DPD1-500', '500 tablets', '', '', '', '', '', '', 'KES 4,800', '500'],
+      ['griffin-beaker', '', '', '', 'Griffin Beaker, Borosilicate', 'Kavalier Glass', 'Labware > Glassware > Beakers', 'Low-form beaker of borosilicate glass with a spout and printed graduations.', '/images/products/test-kit.svg', 'A glass beaker with white graduations', '', ''],
+      ['', 'griffin-beaker', 'TST-GB-050', '50 mL', '', '', '', '', '', '', '', ''],
+      ['', 'griffin-beaker', 'TST-GB-250', '250 mL', '', '', '', '', '', '', '', ''],
+      ['photometer-7500', '', '', '', 'Photometer 7500', 'palintest', 'Photometers', String(product(root, 'photometer-7500').description), '/images/products/photometer.svg', 'A handheld photometer with a sample vial beside it', 'Contact for pricing', ''],
+    ];
+  }
+
+  it('a brand or category path the site does not have is a problem; with --create the dry run lists them, and the apply makes the categories under their parents and the brand a supplier', async () => {
+    const { root, sheets } = copy();
+    const file = join(sheets, 'range.xlsx');
+    await writeXlsxFile(text(rangeSheet(root)), { sheet: 'Products' }).toFile(file);
+
+    const refused = await planImport(root, file);
+    expect(refused.problems.map((p) => [p.at, p.code])).toEqual([
+      ['range.xlsx:5:F (brand)', 'unknown-brand-name'],
+      ['range.xlsx:5:G (category)', 'unknown-category-name'],
+    ]);
+    expect([refused.newCategories, refused.newBrands, refused.writes.size]).toEqual([[], [], 0]);
+
+    const plan = await planImport(root, file, { create: true });
+    expect(plan.problems).toEqual([]);
+    expect([plan.rows, plan.products, plan.packs]).toEqual([7, 3, 4]);
+    expect(plan.newCategories).toEqual([
+      { id: 'labware', path: 'Labware', row: 5 },
+      { id: 'glassware', path: 'Labware > Glassware', row: 5 },
+      { id: 'beakers', path: 'Labware > Glassware > Beakers', row: 5 },
+    ]);
+    expect(plan.newBrands).toEqual([{ id: 'kavalier-glass', name: 'Kavalier Glass', row: 5 }]);
+    expect(plan.created.map((c) => c.id)).toEqual(['dpd-free-chlorine-tablets', 'griffin-beaker']);
+    expect(plan.unchanged).toBe(1);
+    // The product waiting for its photo is accepted (D24), and counted.
+    expect(plan.warnings.map((w) => [w.at, w.code, w.message])).toEqual([['range.xlsx:2:I (image)', 'products-without-picture', '1 product has no picture yet: dpd-free-chlorine-tablets']]);
+    const report = reportLines(plan, false).join('\n');
+    expect(report).toContain('range.xlsx (sheet "Products"), our template: 7 rows, 3 products and 4 packs');
+    expect(report).toContain('new categories:\n  Labware  (labware, row 5)\n  Labware > Glassware  (glassware, row 5)\n  Labware > Glassware > Beakers  (beakers, row 5)');
+    expect(report).toContain('new brands (supplier records):\n  Kavalier Glass  (kavalier-glass, row 5)');
+    expect(report).toContain('1 product has no picture yet');
+
+    applyImport(root, plan);
+    const { content, problems } = await loadContent(root);
+    expect(problems).toEqual([]);
+    expect(content!.products.get('dpd-free-chlorine-tablets')).toMatchObject({
+      brand: 'palintest',
+      category: 'reagents',
+      packs: [
+        { code: 'TST-DPD1-250', label: '250 tablets', specifications: [{ name: 'Tablets per pack', value: 250 }] },
+        { code: 'TST-DPD1-500', label: '500 tablets', specifications: [{ name: 'Tablets per pack', value: 500 }], price: 'KES 4,800' },
+      ],
+    });
+    expect(content!.products.get('dpd-free-chlorine-tablets')!.image).toBeUndefined();
+    expect(content!.products.get('griffin-beaker')).toMatchObject({ brand: 'kavalier-glass', category: 'beakers', packs: [{ code: 'TST-GB-050', label: '50 mL' }, { code: 'TST-GB-250', label: '250 mL' }] });
+    expect(['labware', 'glassware', 'beakers'].map((id) => content!.categories.get(id)?.parent)).toEqual([undefined, 'labware', 'glassware']);
+    expect(content!.suppliers.get('kavalier-glass')).toEqual({ id: 'kavalier-glass', name: 'Kavalier Glass', certification: [], countries: [] });
+    expect(product(root, 'photometer-7500').packs).toBeUndefined();
+
+    // The same sheet again, now that they exist: nothing to do, nothing new.
+    const again = await planImport(root, file, { create: true });
+    expect([again.problems, again.created.length, again.updated.length, again.unchanged, again.newCategories, again.newBrands, again.writes.size]).toEqual([[], 0, 0, 3, [], [], 0]);
+  });
+
+  it('an export with packs and a tree of categories imports back changing nothing (XLSX and CSV): one row a pack, under its product, the category by its path', async () => {
+    const { root, sheets } = copy();
+    const first = join(sheets, 'range.xlsx');
+    await writeXlsxFile(text(rangeSheet(root)), { sheet: 'Products' }).toFile(first);
+    applyImport(root, await planImport(root, first, { create: true }));
+    const { content } = await loadContent(root);
+    for (const format of ['xlsx', 'csv'] as const) {
+      const file = join(sheets, `export.${format}`);
+      writeFileSync(file, await catalogueSheet(content!, format));
+      const sheet = readSheet(readFileSync(file), file);
+      const rows = sheet.rows.map((r) => Array.from(r.cells, (c) => (c?.value === undefined || c.value === null ? '' : String(c.value))));
+      const beaker = rows.findIndex((r) => r[0] === 'griffin-beaker');
+      expect(rows[beaker]!.slice(0, 7)).toEqual(['griffin-beaker', '', '', '', 'Griffin Beaker, Borosilicate', 'kavalier-glass', 'Labware > Glassware > Beakers']);
+      expect(rows.slice(beaker + 1, beaker + 3).map((r) => r.slice(0, 4))).toEqual([
+        ['', 'griffin-beaker', 'TST-GB-050', '50 mL'],
+        ['', 'griffin-beaker', 'TST-GB-250', '250 mL'],
+      ]);
+      const plan = await planImport(root, file);
+      expect([plan.problems, plan.created.length, plan.updated.length, plan.discontinued.length, plan.unchanged, plan.packs, plan.writes.size], format).toEqual([[], 0, 0, 0, 10, 4, 0]);
+    }
+  });
+
+  it('a pack changed, added and dropped, and a pack\'s row in the wrong place, each shown at its cell', async () => {
+    const { root, sheets } = copy();
+    const first = join(sheets, 'range.xlsx');
+    await writeXlsxFile(text(rangeSheet(root)), { sheet: 'Products' }).toFile(first);
+    applyImport(root, await planImport(root, first, { create: true }));
+    const rows = [
+      ['id', 'pack of', 'code', 'pack', 'name', 'price'],
+      ['dpd-free-chlorine-tablets', '', '', '', 'DPD Free Chlorine Tablets', ''],
+      ['', 'dpd-free-chlorine-tablets', 'tst-dpd1-500', '500 tablets', '', 'KES 4,950'],
+      ['', 'dpd-free-chlorine-tablets', 'TST-DPD1-1000', '1000 tablets', '', ''],
+      ['griffin-beaker', '', 'TST-GB-100', '100 mL', 'Griffin Beaker, Borosilicate', ''],
+      ['', 'no-such-product', 'TST-X-1', 'One', '', ''],
+      ['', 'griffin-beaker', 'TST-GB-600', '', 'A name on a pack row', ''],
+    ];
+    const file = join(sheets, 'packs.xlsx');
+    await writeXlsxFile(text(rows), { sheet: 'Products' }).toFile(file);
+    const plan = await planImport(root, file);
+    expect(plan.problems.map((p) => [p.at, p.code])).toEqual([
+      ['packs.xlsx:5:C (code)', 'pack-cell-on-product-row'],
+      ['packs.xlsx:5:D (pack)', 'pack-cell-on-product-row'],
+      ['packs.xlsx:6:B (pack of)', 'pack-without-product'],
+      ['packs.xlsx:7:D (pack)', 'empty-cell'],
+      ['packs.xlsx:7:E (name)', 'product-cell-on-pack-row'],
+    ]);
+    expect(plan.problems[4]!.message).toBe('a pack\'s row gives no name: its product\'s row (row 5) does');
+    // The packs of the first product: one kept by its code (whatever its case) with its own values, one dropped, one added.
+    const dpd = plan.updated.find((c) => c.id === 'dpd-free-chlorine-tablets')!;
+    expect(dpd.fields).toEqual([
+      { field: 'pack tst-dpd1-500', from: '500 tablets | KES 4,800 | Tablets per pack 500', to: '500 tablets | KES 4,950 | Tablets per pack 500' },
+      { field: 'pack TST-DPD1-1000', to: '1000 tablets' },
+      { field: 'pack TST-DPD1-250', from: '250 tablets | Tablets per pack 250' },
+    ]);
+  });
+
+  it('a category or brand a letter or two from one the site has stays a problem with --create (D23), and nothing is made', async () => {
+    const { root, sheets } = copy();
+    const rows = [
+      ['id', 'name', 'brand', 'category', 'description'],
+      ['chlorine-meter', 'Chlorine Meter', 'Lovibnd', 'Photometres', 'A pocket meter for free and total chlorine.'],
+      ['pocket-ph-meter', 'Pocket pH Meter', 'Hanna Instruments', 'Water Testing > Photometres', 'A pocket meter for pH with a replaceable probe.'],
+    ];
+    const file = join(sheets, 'typos.csv');
+    writeFileSync(file, rows.map((r) => r.join(',')).join('\n'));
+    const plan = await planImport(root, file, { create: true });
+    expect(plan.problems.map((p) => [p.at, p.code, p.message])).toEqual([
+      ['typos.csv:2:C (brand)', 'near-name', '"Lovibnd" is no brand on the site, and too close to the brand "Lovibond" to be made a new one: did you mean "Lovibond"?'],
+      ['typos.csv:2:D (category)', 'near-name', '"Photometres" is no category on the site, and too close to the category "Photometers" to be made a new one: did you mean "Photometers"?'],
+      ['typos.csv:3:D (category)', 'near-name', '"Photometres" is no category on the site, and too close to the category "Photometers" to be made a new one: did you mean "Photometers"?'],
+    ]);
+    expect(plan.writes.size).toBe(0);
+
+    // Unless the mapping file says which ones they mean, or lists them to be made.
+    const meant = await planImport(root, file, { create: true, map: { categories: { Photometres: 'photometers' }, brands: { Lovibnd: 'lovibond' } } });
+    expect([meant.problems, meant.newCategories, meant.created.map((c) => c.id)]).toEqual([[], [], ['chlorine-meter', 'pocket-ph-meter']]);
+    expect(meant.created[0]!.fields).toEqual(expect.arrayContaining([{ field: 'brand', to: 'lovibond' }, { field: 'category', to: 'photometers' }]));
+    const made = await planImport(root, file, { map: { create: { categories: ['Photometres'], brands: ['Lovibnd'] } } });
+    expect([made.problems, made.newCategories.map((c) => c.path), made.newBrands.map((b) => b.name)]).toEqual([[], ['Photometres', 'Water Testing', 'Water Testing > Photometres'], ['Lovibnd']]);
   });
 });

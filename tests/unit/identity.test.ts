@@ -29,7 +29,7 @@ describe('the identity in texts and records', () => {
     const { content } = await loadContent(project, { skipSchemaFiles: true });
     const site = content!.site;
     expect(read('records/suppliers.json')).toContain('"email": "{email}"');
-    expect([...content!.suppliers.values()].map((s) => s.contactInfo.email)).toEqual([...content!.suppliers.values()].map(() => site.mailboxes.contact));
+    expect([...content!.suppliers.values()].map((s) => s.contactInfo?.email)).toEqual([...content!.suppliers.values()].map(() => site.mailboxes.contact));
     const privacy = JSON.stringify(content!.pages.get('/privacy-policy')!.doc);
     expect(privacy).toContain(`${site.name} supplies`);
     expect(privacy).not.toMatch(/\{company\}/);

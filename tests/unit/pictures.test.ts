@@ -44,7 +44,7 @@ describe('the pictures a page shows', () => {
   it('records\' pictures shown by a block are listed too: supplier logos and product pictures', () => {
     const page = resolvePage(content, content.routes.get('/services/water-testing')!);
     for (const supplier of content.suppliers.values()) {
-      expect(page.pictures[supplier.logo]).toBeDefined();
+      expect(page.pictures[supplier.logo!]).toBeDefined();
       for (const product of content.products.values()) if (product.brand === supplier.id) expect(page.pictures[product.image!.src]).toBeDefined();
     }
     const productPage = resolvePage(content, content.routes.get('/products/photometer-7500')!);

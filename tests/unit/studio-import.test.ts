@@ -48,7 +48,7 @@ describe('the studio\'s Import products', () => {
     expect((await upload(session, 'chlorine.jpg', photo)).status).toBe(200);
     const checked = await call('check', { session, sheet: 'range.xlsx' });
     expect(checked.status).toBe(200);
-    expect(checked.body.problems.map((p) => [p.at, p.code])).toEqual([['range.xlsx:3:C (brand)', 'unknown-brand']]);
+    expect(checked.body.problems.map((p) => [p.at, p.code])).toEqual([['range.xlsx:3:C (brand)', 'unknown-brand-name']]);
     // The cell's row as the sheet has it, for the view to show.
     expect(checked.body.cells.header[2]).toBe('brand');
     expect(checked.body.cells.rows[3]![2]).toBe('Palintst');
@@ -83,6 +83,34 @@ describe('the studio\'s Import products', () => {
     utimesSync(join(uploads, 'first12345'), old, old);
     expect((await upload('third12345', 'c.csv', twoFifths())).status).toBe(200);
     expect(readdirSync(uploads).sort()).toEqual(['second1234', 'third12345']);
+  });
+
+  it('a sheet of another shape gets the mapping step: each column, its first values and a proposed field; checked again with the author\'s columns, applied, and kept', async () => {
+    const session = 'mapping12345';
+    const sheet = ['Product Name,Manufacturer,Group,Description,Remarks', 'Turbidity Tubes,Palintest,field-test-kits,A pair of tubes for turbidity by eye.,Fragile'].join('\r\n');
+    expect((await upload(session, 'prices.csv', Buffer.from(sheet))).status).toBe(200);
+    const proposed = await call('check', { session, sheet: 'prices.csv' });
+    expect(proposed.body.problems.map((p) => p.code)).toEqual(['mapping-to-confirm']);
+    expect(proposed.body.mapping!.confirmed).toBe(false);
+    expect(proposed.body.mapping!.choices.map((c) => [c.header, c.field, c.samples])).toEqual([
+      ['Product Name', 'name', ['Turbidity Tubes']],
+      ['Manufacturer', 'brand', ['Palintest']],
+      ['Group', 'category', ['field-test-kits']],
+      ['Description', 'description', ['A pair of tubes for turbidity by eye.']],
+      ['Remarks', 'skip', ['Fragile']],
+    ]);
+    expect(proposed.body.mapping!.fields).toEqual(expect.arrayContaining(['name', 'code', 'pack', 'skip']));
+    // A field that is none is refused at once, naming the column.
+    const wrong = await call('check', { session, sheet: 'prices.csv', columns: { 'Product Name': 'nmae' } });
+    expect([wrong.status, wrong.body.error]).toEqual([400, expect.stringContaining('Product Name')]);
+    // The author's columns: the remarks are the product's specifications here.
+    const columns = { 'Product Name': 'name', Manufacturer: 'brand', Group: 'category', Description: 'description', Remarks: 'specifications' };
+    const confirmed = await call('check', { session, sheet: 'prices.csv', columns });
+    expect([confirmed.body.problems, confirmed.body.mapping!.confirmed, confirmed.body.created.map((c) => c.id)]).toEqual([[], true, ['turbidity-tubes']]);
+    const applied = await call('apply', { session, sheet: 'prices.csv', columns });
+    expect(applied.body.applied).toBe(true);
+    expect(JSON.parse(readFileSync(join(root, 'pages-data/records/products/turbidity-tubes.json'), 'utf8'))).toMatchObject({ brand: 'palintest', category: 'field-test-kits', specifications: ['Fragile'] });
+    expect(JSON.parse(readFileSync(join(root, 'pages-data/records/import-maps/prices.json'), 'utf8'))).toMatchObject({ columns });
   });
 
   it('refuses a session or file name that could leave its folder, and a write from another site', async () => {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { imageSrc, pageLink, partnerId, pdfFile, supplierId } from '../../schemas/primitives';
@@ -28,7 +28,10 @@ function contentWith(files: Record<string, string | null>, publicFiles?: Record<
   symlinkSync(join(project, 'schemas'), join(root, 'schemas'));
   for (const [rel, text] of Object.entries(files)) {
     if (text === null) rmSync(join(root, 'pages-data', rel));
-    else writeFileSync(join(root, 'pages-data', rel), text);
+    else {
+      mkdirSync(dirname(join(root, 'pages-data', rel)), { recursive: true });
+      writeFileSync(join(root, 'pages-data', rel), text);
+    }
   }
   return root;
 }
@@ -598,6 +601,31 @@ describe('the catalogue (issue 22)', { timeout: 30_000 }, () => {
     expect(await validateWith({ 'records/suppliers.json': suppliers })).toEqual([
       { at: `pages-data/records/suppliers.json:${positionOf(suppliers, '"photometer-7500"', lovibond)}`, path: 'suppliers[1].featured[0]', code: 'featured-elsewhere' },
     ]);
+  });
+
+  it('a mapping the import keeps (records/import-maps/) is checked: its fields, and the categories and brands it names', async () => {
+    const map = (fields: Record<string, unknown>) => JSON.stringify({ $schema: '../../../schemas/import-map.schema.json', headers: ['Product Name', 'Group'], columns: { 'Product Name': 'name', Group: 'category' }, ...fields }, null, 2);
+    expect(await validateWith({ 'records/import-maps/price-list.json': map({ categories: { Photometres: 'photometers' }, brands: { Tintometer: 'lovibond' } }) })).toEqual([]);
+    const wrong = map({ categories: { Photometres: 'photometerz' }, columns: { 'Product Name': 'nmae' } });
+    expect(await validateWith({ 'records/import-maps/price-list.json': wrong })).toEqual([
+      { at: `pages-data/records/import-maps/price-list.json:${positionOf(wrong, '"nmae"')}`, path: 'columns.Product Name', code: 'bad-format' },
+      { at: `pages-data/records/import-maps/price-list.json:${positionOf(wrong, '"photometerz"')}`, path: 'categories.Photometres', code: 'unknown-category' },
+    ]);
+    expect(await validateWith({ 'records/import-maps/Price List.json': map({}) })).toEqual([{ at: 'pages-data/records/import-maps/Price List.json:1:1', path: '', code: 'unknown-record-file' }]);
+  });
+
+  it('a supplier may be just its id and name (a brand an import made), but a supplier grid\'s cards need its logo and description', async () => {
+    const doc = JSON.parse(read('records/suppliers.json')) as { suppliers: Record<string, unknown>[] };
+    doc.suppliers.push({ id: 'ohaus', name: 'Ohaus' });
+    expect(await validateWith({ 'records/suppliers.json': JSON.stringify(doc, null, 2) })).toEqual([]);
+    const wagtech = doc.suppliers.find((s) => s.id === 'wagtech')!;
+    delete wagtech.logo;
+    delete wagtech.description;
+    const problems = await problemsWith({ 'records/suppliers.json': JSON.stringify(doc, null, 2) });
+    expect(problems.map(brief)).toEqual([
+      { at: `pages-data/services/water-testing.json:${positionOf(read('services/water-testing.json'), '"wagtech"')}`, path: 'blocks[1].suppliers[3]', code: 'supplier-incomplete' },
+    ]);
+    expect(problems[0]!.message).toBe('the supplier "wagtech" has no logo and no description: a supplier grid\'s card shows both');
   });
 });
 

@@ -53,20 +53,25 @@ export function SupplierGrid({ block, suppliers }: BlockComponentProps<'supplier
         <ResponsiveGrid ref={grid} cols={{ base: 1, md: 2 }} spacing="lg">
           {suppliers.map((s) => (
             <Card key={s.id} withBorder radius="md" padding="lg">
+              {/* What a supplier lacks is not shown (specification section 5); validate asks a grid's supplier for its logo and description. */}
               <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Picture src={s.logo} alt={`${s.name} logo`} className="brand-logo" />
-                <Text size="sm" c="dimmed">
-                  Since {s.established}
-                </Text>
+                {s.logo && <Picture src={s.logo} alt={`${s.name} logo`} className="brand-logo" />}
+                {s.established !== undefined && (
+                  <Text size="sm" c="dimmed">
+                    Since {s.established}
+                  </Text>
+                )}
               </Group>
               <Title order={3} fz="h4" mt="md">
                 {s.name}
               </Title>
-              <Text c="dimmed" lineClamp={2} mt={4}>
-                {s.description}
-              </Text>
+              {s.description && (
+                <Text c="dimmed" lineClamp={2} mt={4}>
+                  {s.description}
+                </Text>
+              )}
               <Stack gap={6} mt="sm">
-                <Capped items={s.specialties} max={3} more={(n) => `+${n} more`} />
+                {s.specialties && <Capped items={s.specialties} max={3} more={(n) => `+${n} more`} />}
                 {s.certification.length > 0 && <Capped items={s.certification} max={2} more={(n) => `+${n} more`} />}
               </Stack>
               {/* A link to the brand's listing until the app runs (D19); then it swaps the grid for the products. */}
@@ -110,7 +115,7 @@ export function ProductView({ supplier, onClose }: { supplier: ShownSupplier | u
     <Stack gap="lg" className="product-view">
       <Group justify="space-between" wrap="nowrap">
         <Group gap="md" wrap="nowrap">
-          <Picture src={supplier.logo} alt={`${supplier.name} logo`} className="brand-logo" />
+          {supplier.logo && <Picture src={supplier.logo} alt={`${supplier.name} logo`} className="brand-logo" />}
           <div>
             <Title order={3} ref={heading} tabIndex={-1} className="product-view-title">
               {supplier.name}
@@ -146,7 +151,7 @@ export function ProductView({ supplier, onClose }: { supplier: ShownSupplier | u
           <li>Demonstrations</li>
         </ItemList>
         <Group gap="sm" mt="md">
-          {supplier.contactInfo.email && (
+          {supplier.contactInfo?.email && (
             <Button component="a" href={`mailto:${supplier.contactInfo.email}`} leftSection={<IconMail size={18} aria-hidden />}>
               Email {supplier.name} enquiries
             </Button>
@@ -164,7 +169,7 @@ export function ProductView({ supplier, onClose }: { supplier: ShownSupplier | u
 
 /** A product's quote request to its supplier, a mailto link (specification section 7). */
 function quoteUrl(product: ShownProduct, supplier: ShownSupplier) {
-  return supplier.contactInfo.email ? mailtoUrl(productQuoteMail(supplier.contactInfo.email, { ...product, category: product.categoryName }, supplier.name)) : undefined;
+  return supplier.contactInfo?.email ? mailtoUrl(productQuoteMail(supplier.contactInfo.email, { ...product, category: product.categoryName }, supplier.name)) : undefined;
 }
 
 function ProductCard({ product, supplier }: { product: ShownProduct; supplier: ShownSupplier }) {

@@ -1,50 +1,23 @@
-// npm run catalogue -- import <file.xlsx|.csv> [--sheet <name>] [--files <dir>] [--apply]
+// npm run catalogue -- import <file.xlsx|.csv> [--sheet <name>] [--files <dir>] [--create] [--map <file>] [--write-map <file>] [--apply]
 //                   -- export <file.xlsx|.csv>
 //                   -- template <file.xlsx|.csv>
 // The import is a dry run unless --apply: it prints what would be created, updated (each field, old →
-// new), discontinued and left unchanged, and every problem at its cell; it exits 1 on any problem.
-// With --apply and no problem it writes every changed record and stored file, or nothing.
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+// new), discontinued and left unchanged, the categories and brands it would make (--create), and every
+// problem at its cell; it exits 1 on any problem. With --apply and no problem it writes every changed
+// record and stored file, or nothing. A sheet that is not our template nor a shop's export is read by
+// a mapping of its columns: --write-map writes the one the dry run proposes (or uses), --map imports by one.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { loadContent } from '../content/load.ts';
 import { formatProblem } from '../content/problems.ts';
 import { catalogueSheet, formatOf } from './export.ts';
-import { applyImport, type ImportPlan, type ImportProblem, planImport } from './import.ts';
+import { applyImport, type ImportMap, type ImportPlan, planImport } from './import.ts';
+import { mapText, readMap } from './mapping.ts';
+import { plural, reportLines } from './report.ts';
 
-const USAGE = `usage: npm run catalogue -- import <file.xlsx|.csv> [--sheet <name>] [--files <folder>] [--apply]
+const USAGE = `usage: npm run catalogue -- import <file.xlsx|.csv> [--sheet <name>] [--files <folder>] [--create] [--currency KES] [--map <file>] [--write-map <file>] [--apply]
        npm run catalogue -- export <file.xlsx|.csv>
        npm run catalogue -- template <file.xlsx|.csv>`;
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** The dry run's report, as the command prints it (and the studio shows it). */
-export function reportLines(plan: ImportPlan, applied: boolean): string[] {
-  const out: string[] = [`${plan.file}${plan.sheet && plan.sheet !== plan.file ? ` (sheet "${plan.sheet}")` : ''}: ${plural(plan.rows, 'product row')}`];
-  const listed = (title: string, changes: ImportPlan['created']) => {
-    if (changes.length === 0) return;
-    out.push('', `${title}:`);
-    for (const c of changes) {
-      out.push(`  ${c.id}  ${c.name}  (row ${c.row})`);
-      if (title !== 'create') for (const f of c.fields) out.push(`      ${f.field}: ${f.from === undefined ? '(none)' : JSON.stringify(f.from)} → ${f.to === undefined ? '(none)' : JSON.stringify(f.to)}`);
-    }
-  };
-  listed('create', plan.created);
-  listed('update', plan.updated);
-  listed('discontinue', plan.discontinued);
-  const problem = (p: ImportProblem, warning = false) => `${p.at}  ${p.message}${warning ? '  (warning)' : ''}\n    ${p.code}: ${p.hint}`;
-  if (plan.problems.length > 0) out.push('', `${plural(plan.problems.length, 'problem')}:`, ...plan.problems.map((p) => problem(p)));
-  if (plan.warnings.length > 0) out.push('', `${plural(plan.warnings.length, 'warning')}:`, ...plan.warnings.map((p) => problem(p, true)));
-  const counts = `${plan.created.length} created, ${plan.updated.length} updated, ${plan.discontinued.length} discontinued, ${plan.unchanged} unchanged`;
-  out.push(
-    '',
-    plan.problems.length > 0
-      ? `${counts} if it passed; nothing written: ${plural(plan.problems.length, 'problem')} to fix first.`
-      : applied
-        ? `Applied: ${counts}; ${plural(plan.writes.size, 'file')} written.`
-        : `Dry run: ${counts}; ${plural(plan.warnings.length, 'warning')}. Nothing written: run again with --apply to write.`,
-  );
-  return out;
-}
 
 async function main(args: string[]): Promise<number> {
   const [command, file] = args;
@@ -55,8 +28,29 @@ async function main(args: string[]): Promise<number> {
   }
   const root = process.cwd();
   if (command === 'import') {
-    const files = option('--files');
-    const plan = await planImport(root, resolve(file), { ...(option('--sheet') ? { sheet: option('--sheet')! } : {}), ...(files ? { files: resolve(files) } : {}) });
+    const [files, mapFile, writeMap] = [option('--files'), option('--map'), option('--write-map')];
+    let map: ImportMap | undefined;
+    if (mapFile) {
+      const read = readMap(readIfThere(resolve(mapFile)) ?? 'null');
+      if ('errors' in read) {
+        console.error(`${mapFile}: not a mapping file (its fields are in schemas/import-map.schema.json):\n${read.errors.map((e) => `  ${e}`).join('\n')}`);
+        return 1;
+      }
+      map = read.map;
+    }
+    const plan = await planImport(root, resolve(file), {
+      ...(option('--sheet') ? { sheet: option('--sheet')! } : {}),
+      ...(files ? { files: resolve(files) } : {}),
+      ...(option('--currency') ? { currency: option('--currency')! } : {}),
+      ...(map ? { map } : {}),
+      create: args.includes('--create'),
+      localPictures: args.includes('--local-pictures'),
+    });
+    if (writeMap) {
+      writeFileSync(resolve(writeMap), mapText(mapToEdit(plan, map), relative(dirname(resolve(writeMap)), join(root, 'schemas/import-map.schema.json'))));
+      console.log(`${reportLines(plan, false).join('\n')}\n\nwrote ${writeMap}: the mapping of the sheet's columns and the names it gives; edit it, then import with --map ${writeMap}.`);
+      return 0;
+    }
     const apply = args.includes('--apply') && plan.problems.length === 0;
     if (apply) applyImport(root, plan);
     console.log(reportLines(plan, apply).join('\n'));
@@ -75,6 +69,25 @@ async function main(args: string[]): Promise<number> {
   writeFileSync(resolve(file), await catalogueSheet(content, format, command === 'template'));
   console.log(command === 'template' ? `wrote ${file}: the catalogue's columns, no products; fill a row per product and import it.` : `wrote ${file}: ${plural(content.products.size, 'product')}.`);
   return 0;
+}
+
+/** The mapping for the author to edit: the sheet's headers, what each column holds (as proposed, or as mapped), and the names and categories to make, empty where none are given yet. */
+function mapToEdit(plan: ImportPlan, map: ImportMap | undefined): ImportMap {
+  return {
+    headers: plan.headers,
+    ...(plan.mapping ? { columns: Object.fromEntries(plan.mapping.choices.map((c) => [c.header, c.field])) } : {}),
+    categories: map?.categories ?? {},
+    brands: map?.brands ?? {},
+    create: { categories: map?.create?.categories ?? [], brands: map?.create?.brands ?? [] },
+  };
+}
+
+function readIfThere(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 process.exitCode = await main(process.argv.slice(2));

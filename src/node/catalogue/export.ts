@@ -13,20 +13,33 @@ import { getOrderOfSiblings, insertElementMarkupAccordingToOrderOfSiblings, sani
 import type { Attribute } from '../../../schemas/records.ts';
 import type { Content } from '../content/load.ts';
 import { type Column, COLUMN_HELP, COLUMNS, SPEC_HELP, specColumns, specHeader } from './columns.ts';
+import { Names } from './names.ts';
 import { columnName } from './sheet.ts';
 
 type Value = string | number | undefined;
 /** A write-excel-file feature, as the writer of several sheets takes it. */
 type XlsxFeature = NonNullable<NonNullable<Parameters<typeof writeXlsxFile>[1]>['features']>[number];
 
-/** One product's row: its value in each column (a list one item per line), its specification values by column. */
-function productRow(p: Content['products'] extends ReadonlyMap<string, infer P> ? P : never, specs: Pick<Attribute, 'name' | 'unit'>[]): Value[] {
+type Product = Content['products'] extends ReadonlyMap<string, infer P> ? P : never;
+
+/** A value of the attributes' columns, from a product's or a pack's values. */
+const valuesOf = (values: Product['specifications'], specs: Pick<Attribute, 'name' | 'unit'>[]) =>
+  specs.map((a) => (values.find((s) => typeof s !== 'string' && s.name === a.name && (s.unit ?? '') === (a.unit ?? '')) as { value: string | number } | undefined)?.value);
+
+/**
+ * One product's rows: its own (its value in each column, a list one item per line, its specification
+ * values by column) and under it one per pack (D22), naming it in "pack of", with the pack's own values.
+ */
+function productRows(p: Product, specs: Pick<Attribute, 'name' | 'unit'>[], category: string): Value[][] {
   const texts = p.specifications.filter((s): s is string => typeof s === 'string');
   const cells: Record<Column, Value> = {
     id: p.id,
+    'pack of': undefined,
+    code: undefined,
+    pack: undefined,
     name: p.name,
     brand: p.brand,
-    category: p.category,
+    category,
     model: p.model,
     description: p.description,
     image: p.image?.src ?? '',
@@ -38,8 +51,11 @@ function productRow(p: Content['products'] extends ReadonlyMap<string, infer P> 
     status: p.status ?? 'active',
     'replaced by': p.replacedBy,
   };
-  const value = (a: Pick<Attribute, 'name' | 'unit'>) => p.specifications.find((s) => typeof s !== 'string' && s.name === a.name && (s.unit ?? '') === (a.unit ?? ''));
-  return [...COLUMNS.map((c) => cells[c]), ...specs.map((a) => (value(a) as { value: string | number } | undefined)?.value)];
+  const packs = (p.packs ?? []).map((pack) => {
+    const own: Partial<Record<Column, Value>> = { 'pack of': p.id, code: pack.code, pack: pack.label, image: pack.image?.src, 'image alt': pack.image?.alt, price: pack.price };
+    return [...COLUMNS.map((c) => own[c]), ...valuesOf(pack.specifications ?? [], specs)];
+  });
+  return [[...COLUMNS.map((c) => cells[c]), ...valuesOf(p.specifications, specs)], ...packs];
 }
 
 export type SheetFormat = 'xlsx' | 'csv';
@@ -49,7 +65,14 @@ export const formatOf = (file: string): SheetFormat | undefined => (/\.xlsx$/i.t
 export async function catalogueSheet(content: Pick<Content, 'products' | 'categories' | 'partners' | 'suppliers'>, format: SheetFormat, empty = false): Promise<Buffer> {
   const specs = specColumns(content.categories.values());
   const headers = [...COLUMNS, ...specs.map((a) => specHeader(a.name, a.unit))];
-  const rows = empty ? [] : [...content.products.values()].map((p) => productRow(p, specs));
+  // A category by its path ("Water Testing > Photometers"), as shops' sheets name it; by its id where the path names another too.
+  const names = new Names([...content.categories.values()], [], () => {});
+  const category = (id: string) => {
+    const path = names.path(id);
+    const found = names.find(path);
+    return found && 'id' in found && found.id === id ? path : id;
+  };
+  const rows = empty ? [] : [...content.products.values()].flatMap((p) => productRows(p, specs, category(p.category)));
   if (format === 'csv') return Buffer.from(stringify([headers, ...rows.map((r) => r.map((v) => v ?? ''))], { bom: true, escape_formulas: true, record_delimiter: 'windows' }));
 
   const categories = [...content.categories.values()];
@@ -61,8 +84,8 @@ export async function catalogueSheet(content: Pick<Content, 'products' | 'catego
   const help: [string, string][] = [...COLUMNS.map((c): [string, string] => [c, COLUMN_HELP[c]]), ['spec: <Name> [<unit>]', SPEC_HELP], ...specs.map((a): [string, string] => [specHeader(a.name, a.unit), attributeHelp(a, categories)])];
   const length = Math.max(help.length, categories.length, uniqueBrands.length);
   const columnsSheet: Row[] = [
-    ['column', 'what it holds', '', 'category', 'category name', '', 'brand', 'brand name'].map((h) => text(h, true)),
-    ...Array.from({ length }, (_, i) => [text(help[i]?.[0]), text(help[i]?.[1]), null, text(categories[i]?.id), text(categories[i]?.name), null, text(uniqueBrands[i]?.id), text(uniqueBrands[i]?.name)]),
+    ['column', 'what it holds', '', 'category', 'category id', '', 'brand', 'brand name'].map((h) => text(h, true)),
+    ...Array.from({ length }, (_, i) => [text(help[i]?.[0]), text(help[i]?.[1]), null, text(categories[i] && category(categories[i].id)), text(categories[i]?.id), null, text(uniqueBrands[i]?.id), text(uniqueBrands[i]?.name)]),
   ];
   const choices = [
     { column: COLUMNS.indexOf('brand'), list: `'${HELP_SHEET}'!$G$2:$G$${uniqueBrands.length + 1}` },

@@ -5,6 +5,7 @@
 // writes what this prepares only once the whole sheet has passed.
 import { createHash } from 'node:crypto';
 import { lookup as dnsLookup } from 'node:dns/promises';
+import { get as httpGet, type IncomingMessage } from 'node:http';
 import { get as httpsGet } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import type { LookupAddress } from 'node:dns';
@@ -24,6 +25,16 @@ export interface PreparedFile {
   /** Its bytes as published, or undefined when public/ has this very file already. */
   data?: Buffer;
 }
+
+export interface FetchOptions {
+  /**
+   * Plain http:// addresses on this machine too (127.0.0.1, localhost): for tests, which serve pictures
+   * from a server of their own (`--local-pictures`). Without it only https:// addresses are fetched.
+   */
+  localPictures?: boolean;
+}
+
+const LOCAL = /^http:\/\/(?:127\.0\.0\.1|localhost)(?::\d+)?\//i;
 
 export class FileProblem extends Error {
   constructor(readonly code: 'file-not-found' | 'bad-file', readonly params: { name: string; folder: string; detail: string }) {
@@ -49,6 +60,8 @@ for (const [net, bits] of [['::', 127], ['::ffff:0:0', 96], ['64:ff9b::', 96], [
 export const downloadHooks: { allow?: (address: string) => boolean; ca?: string } = {};
 
 const isPublic = (address: string) => downloadHooks.allow?.(address) || !NOT_PUBLIC.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+/** A test's own server (FetchOptions.localPictures): plain http on this machine's loopback only. */
+const isLoopback = (address: string) => /^(?:127\.|::1$|::ffff:127\.)/.test(address);
 const refusedAddress = (host: string, address: string) => new Error(`${host} is at ${address}, which is not on the public internet: the import downloads only from public https addresses`);
 
 /** The name's addresses, as dns.lookup gives them to a connection, refused when any is not public. */
@@ -70,14 +83,17 @@ const REDIRECTS = 5;
 /**
  * Downloads a file named by an https address (at most MAX_BYTES, 30 s), from the public internet only:
  * each address a name resolves to is checked before connecting, the address connected to once more,
- * and each redirect (at most REDIRECTS, https only) is followed here, through the same checks.
+ * and each redirect (at most REDIRECTS, https only) is followed here, through the same checks. A
+ * `local` address (a test's own server, LOCAL) is fetched over http from the loopback only, and none of
+ * its redirects is followed.
  */
-async function download(url: string): Promise<Buffer> {
+async function download(url: string, local = false): Promise<Buffer> {
   const signal = AbortSignal.timeout(30_000);
   let address = new URL(url);
   for (let redirects = 0; ; redirects++) {
-    const answer = await fetchOnce(address, signal);
+    const answer = await fetchOnce(address, signal, local);
     if (answer.location === undefined) return answer.body;
+    if (local) throw new Error(`${url} redirects to ${answer.location}: a test's own server is followed nowhere`);
     if (redirects === REDIRECTS) throw new Error(`${url} redirects more than ${REDIRECTS} times`);
     const next = new URL(answer.location, address);
     if (next.protocol !== 'https:') throw new Error(`${address.href} redirects to ${next.href}: the import downloads only from https addresses`);
@@ -86,18 +102,19 @@ async function download(url: string): Promise<Buffer> {
 }
 
 /** One GET: the body of a 2xx, or where a redirect leads. */
-function fetchOnce(url: URL, signal: AbortSignal): Promise<{ body: Buffer; location?: undefined } | { location: string }> {
+function fetchOnce(url: URL, signal: AbortSignal, local: boolean): Promise<{ body: Buffer; location?: undefined } | { location: string }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) && !isPublic(host)) return Promise.reject(refusedAddress(host, host));
+  const allowed = local ? isLoopback : isPublic;
+  if (isIP(host) && !allowed(host)) return Promise.reject(refusedAddress(host, host));
   return new Promise((resolve, reject) => {
-    const req = httpsGet(url, { lookup: publicLookup, signal, ...(downloadHooks.ca && { ca: downloadHooks.ca }) }, (res) => {
+    const answered = (res: IncomingMessage) => {
       const peer = res.socket.remoteAddress ?? '';
       const status = res.statusCode ?? 0;
       const fail = (err: Error) => {
         res.destroy();
         reject(err);
       };
-      if (!isPublic(peer)) return fail(refusedAddress(host, peer));
+      if (!allowed(peer)) return fail(refusedAddress(host, peer));
       if (status >= 300 && status < 400 && res.headers.location) {
         res.resume();
         return resolve({ location: res.headers.location });
@@ -114,7 +131,8 @@ function fetchOnce(url: URL, signal: AbortSignal): Promise<{ body: Buffer; locat
       });
       res.on('end', () => resolve({ body: Buffer.concat(chunks) }));
       res.on('error', reject);
-    });
+    };
+    const req = local ? httpGet(url, { signal }, answered) : httpsGet(url, { lookup: publicLookup, signal, ...(downloadHooks.ca && { ca: downloadHooks.ca }) }, answered);
     req.on('error', reject);
   });
 }
@@ -123,15 +141,16 @@ function fetchOnce(url: URL, signal: AbortSignal): Promise<{ body: Buffer; locat
  * Prepares the file a cell names (not a path under public/, which stays as it is): its bytes from the
  * folder or the address, checked, and the path it will have. Rejects with a FileProblem.
  */
-export async function prepareFile(root: string, folder: string, name: string, kind: FileKind): Promise<PreparedFile> {
+export async function prepareFile(root: string, folder: string, name: string, kind: FileKind, options: FetchOptions = {}): Promise<PreparedFile> {
   const shown = relative(root, folder) || '.';
   const fail = (code: FileProblem['code'], detail = ''): never => {
     throw new FileProblem(code, { name, folder: `${shown}${sep}`, detail });
   };
   let bytes: Buffer;
-  if (/^https:\/\//i.test(name)) {
+  const local = options.localPictures === true && LOCAL.test(name);
+  if (/^https:\/\//i.test(name) || local) {
     try {
-      bytes = await download(name);
+      bytes = await download(name, local);
     } catch (err) {
       return fail('bad-file', `could not be downloaded: ${(err as Error).message}`);
     }

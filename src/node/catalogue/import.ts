@@ -4,18 +4,31 @@
 // checked by loadContent itself (validate's own rules and codes), each problem shown at its cell.
 // `applyImport` writes the plan, all of it or nothing: only a plan without problems is applied.
 // A column the sheet lacks leaves its field as it is; a product leaves the range only by its status.
+//
+// The stages, each a module: read the sheet (sheet.ts), read its header (header.ts) and its rows into
+// product inputs (rows.ts), build the records (build.ts), prepare the files they name (files.ts),
+// diff them against the records as they are (diff.ts), check the content as it would be (check.ts).
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { throughLink } from '../content/files.ts';
-import { loadContent, nearest, type Problem } from '../content/load.ts';
-import { fieldPath } from '../content/locate.ts';
-import { type Code, hintOf, message, type Params, WARNINGS } from '../content/problems.ts';
 import { productFile, productIdOfFile, PRODUCTS_FOLDER, RECORD_FILES } from '../../../schemas/routes.ts';
-import { safeFileName, slug } from '../../../schemas/primitives.ts';
-import { type Column, COLUMNS, FIELD, LISTS, parseSpecHeader, REQUIRED, specHeader } from './columns.ts';
-import { FileProblem, prepareFile, type FileKind } from './files.ts';
-import { type Cell, columnName, readSheet, SheetError } from './sheet.ts';
+import { throughLink } from '../content/files.ts';
+import { buildRecords, type Existing, type FileRequest, type Json } from './build.ts';
+import { CellProblems, type ImportProblem } from './cell-problems.ts';
+import { type CellsOf, checkContent } from './check.ts';
+import { diff, type FieldChange, recordText, sameJson } from './diff.ts';
+import { type FetchOptions, FileProblem, prepareFile } from './files.ts';
+import { type ColumnChoice, mappedColumns, type SiteNames, templateColumns } from './header.ts';
+import { COLUMNS, parseSpecHeader, specColumns } from './columns.ts';
+import { type ImportMap, keptMapFile, keptMaps, mapText, sameHeaders } from './mapping.ts';
+import { type CategoryRecord, Names } from './names.ts';
+import { mappedInputs, templateInputs } from './rows.ts';
+import { type At, isBlank, type LeftOut } from './input.ts';
+import { readSheet, type Sheet, SheetError } from './sheet.ts';
+import { isShopify, shopifyInputs } from './shopify.ts';
+import { isWooCommerce, wooCommerceInputs } from './woocommerce.ts';
+
+export type { ImportMap, ImportProblem };
 
 export interface ImportOptions {
   /** The sheet to read in a workbook (by default its first). */
@@ -24,260 +37,151 @@ export interface ImportOptions {
   files?: string;
   /** The sheet's bytes, when they are not read from `file` (the studio's upload). */
   bytes?: Uint8Array;
+  /** Make the categories and brands the site does not have (--create). */
+  create?: boolean;
+  /** The currency of a shop's prices, which its export gives as plain numbers (by default KES). */
+  currency?: string;
+  /** Fetch pictures from http:// addresses on this machine too: for tests (files.ts). */
+  localPictures?: boolean;
+  /**
+   * The mapping the author confirmed (--map, or the studio's mapping step): what the columns hold, what
+   * names mean, what to make. Kept beside the records once applied. Without it, the one kept for sheets
+   * of the same headers, if any.
+   */
+  map?: ImportMap;
 }
 
-/** A problem at a cell of the sheet (row and column as the spreadsheet shows them), or at a file of the content. */
-export interface ImportProblem {
-  /** Where: `products.xlsx:5:C (brand)`, or a content file's `pages-data/...:line:column  path`. */
-  at: string;
-  row?: number;
-  column?: string;
-  header?: string;
-  code: Code;
-  message: string;
-  hint: string;
-}
+/** The sheets the import knows by their headers, and any other by its mapping. */
+export type SheetFormat = 'template' | 'woocommerce' | 'shopify' | 'mapped';
+const FORMAT_NAMES: Record<SheetFormat, string> = { template: 'our template', woocommerce: 'a WooCommerce export', shopify: 'a Shopify export', mapped: 'a sheet read by its mapping' };
 
 export interface Change {
   id: string;
   name: string;
   row: number;
   /** Each changed field, its old value and its new (as text); for a new product, every field. */
-  fields: { field: string; from?: string; to?: string }[];
+  fields: FieldChange[];
 }
 
 export interface ImportPlan {
   file: string;
   sheet: string;
+  /** What the sheet is, by its headers, and that in words. */
+  format: SheetFormat;
+  formatName: string;
+  /** The rows read, and the products and packs they hold. */
   rows: number;
+  products: number;
+  packs: number;
   created: Change[];
   updated: Change[];
   discontinued: Change[];
   unchanged: number;
+  /** The categories and brands (as supplier records) it makes, with --create; each with the first row that names it. */
+  newCategories: { id: string; path: string; row: number }[];
+  newBrands: { id: string; name: string; row: number }[];
+  /** Rows not imported, and why (a shop's draft, a grouped product). */
+  leftOut: LeftOut[];
+  /**
+   * The sheet's headers, and for a sheet read by its mapping, each column's choice; `confirmed` where the
+   * author's mapping (or a kept one, `kept`) names every column; `map`, the mapping an apply keeps.
+   */
+  headers: string[];
+  mapping?: { choices: ColumnChoice[]; confirmed: boolean; kept?: string };
+  map?: ImportMap;
   problems: ImportProblem[];
   warnings: ImportProblem[];
   /** The files an apply writes, by path from the project root: records, pictures, datasheets. */
   writes: Map<string, string | Buffer>;
 }
 
-type Json = Record<string, unknown>;
-const PRODUCT_KEYS = ['$schema', 'name', 'brand', 'category', 'model', 'packSize', 'description', 'image', 'specifications', 'applications', 'datasheet', 'price', 'status', 'replacedBy'];
-const SCHEMA = '../../../schemas/product.schema.json';
-
-/** What a row's cells make of its product, and at which column each field came from. */
-interface RowRecord {
-  row: number;
-  id: string;
-  before?: Json;
-  after: Json;
-  /** Field paths (as validate names them) and the column each came from, longest first. */
-  columns: [string, number][];
-}
-
-/** A cell with nothing in it (a formula is something, even without a value saved). */
-const isBlank = (cell: Cell | undefined) => cell === undefined || (!cell.formula && (cell.value === null || (typeof cell.value === 'string' && cell.value.trim() === '')));
-
 export async function planImport(root: string, file: string, options: ImportOptions = {}): Promise<ImportPlan> {
   const shownFile = file.replace(/^.*[\\/]/, '');
-  const plan: ImportPlan = { file: shownFile, sheet: '', rows: 0, created: [], updated: [], discontinued: [], unchanged: 0, problems: [], warnings: [], writes: new Map() };
-  const at = (row: number, column: number, header: string) => `${shownFile}:${row}:${columnName(column)} (${header})`;
-  const cellProblem = <C extends Code>(row: number, column: number, header: string, code: C, params: Params<C>) => {
-    const text = message(code, params);
-    (WARNINGS.has(code) ? plan.warnings : plan.problems).push({ at: at(row, column, header), row, column: columnName(column), header, code, message: text, hint: hintOf({ code, path: '', message: text }) });
+  const out = new CellProblems(shownFile);
+  const plan: ImportPlan = {
+    file: shownFile, sheet: '', format: 'template', formatName: FORMAT_NAMES.template, rows: 0, products: 0, packs: 0, created: [], updated: [], discontinued: [], unchanged: 0,
+    newCategories: [], newBrands: [], leftOut: [], headers: [], problems: out.problems, warnings: out.warnings, writes: new Map(),
   };
 
+  // Stage 1, the sheet and its header.
   let sheet;
   try {
     sheet = readSheet(options.bytes ?? readFileSync(file), shownFile, options.sheet);
   } catch (err) {
     if (!(err instanceof SheetError) && (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    const detail = err instanceof SheetError ? err.message : `no such file: ${file}`;
-    plan.problems.push({ at: `${shownFile}:1:1`, code: 'unreadable-sheet', message: detail, hint: hintOf({ code: 'unreadable-sheet', path: '', message: detail }) });
+    out.sheet('unreadable-sheet', { detail: err instanceof SheetError ? err.message : `no such file: ${file}` });
     return plan;
   }
   plan.sheet = sheet.name;
   const [head, ...body] = sheet.rows;
   if (!head) {
-    plan.problems.push({ at: `${shownFile}:1:1`, code: 'unreadable-sheet', message: 'the sheet is empty: its first row names the columns', hint: hintOf({ code: 'unreadable-sheet', path: '', message: '' }) });
+    out.sheet('unreadable-sheet', { detail: 'the sheet is empty: its first row names the columns' });
     return plan;
   }
+  plan.headers = head.cells.flatMap((c) => (isBlank(c) ? [] : [String(c!.value).trim()]));
+  const headers = new Set(plan.headers.map((h) => h.toLowerCase()));
+  const ours = plan.headers.filter((h) => COLUMNS.some((c) => c === h.toLowerCase().replace(/\s+/g, ' ')) || parseSpecHeader(h)).length;
+  plan.format = isWooCommerce(headers) ? 'woocommerce' : isShopify(headers) ? 'shopify' : headers.has('id') && ours >= plan.headers.length / 2 ? 'template' : 'mapped';
+  plan.formatName = FORMAT_NAMES[plan.format];
+  const site = recordsOf(root);
+  // The author's mapping, else the one kept for sheets of these headers.
+  const kept = options.map ? undefined : keptMaps(root).find((k) => k.map.headers && sameHeaders(k.map.headers, plan.headers));
+  const map = options.map ?? kept?.map;
+  const names = new Names(site.categories, site.brands, out.report, { create: options.create ?? false, ...(map?.categories ? { categories: map.categories } : {}), ...(map?.brands ? { brands: map.brands } : {}), ...(map?.create ? { make: map.create } : {}) });
 
-  // The header row: each column a field of COLUMNS or a specification value.
-  const columns: { index: number; header: string; column?: Column; spec?: { name: string; unit?: string } }[] = [];
-  const seen = new Set<string>();
-  head.cells.forEach((cell, index) => {
-    if (isBlank(cell)) return;
-    const header = String(cell!.value).trim();
-    const key = header.toLowerCase().replace(/\s+/g, ' ');
-    const column = COLUMNS.find((c) => c === key);
-    const spec = column ? undefined : parseSpecHeader(header);
-    if (!column && !spec) return cellProblem(head.row, index, header, 'unknown-column', { header, guess: nearest(key, [...COLUMNS]) });
-    const name = column ?? specHeader(spec!.name, spec!.unit).toLowerCase();
-    if (seen.has(name)) return cellProblem(head.row, index, header, 'duplicate-column', { header });
-    seen.add(name);
-    columns.push({ index, header, ...(column ? { column } : { spec: spec! }) });
-  });
-  const idColumn = columns.find((c) => c.column === 'id');
-  if (!idColumn) {
-    plan.problems.push({ at: `${shownFile}:1:1`, code: 'missing-column', message: message('missing-column', { header: 'id' }), hint: hintOf({ code: 'missing-column', path: '', message: '' }) });
-    return plan;
+  // Stage 2, the rows: each product's input, each field with its cell.
+  const currency = options.currency ?? 'KES';
+  const read =
+    plan.format === 'woocommerce' ? wooCommerceInputs(head, body, out.report, currency)
+    : plan.format === 'shopify' ? shopifyInputs(head, body, out.report, currency)
+    : plan.format === 'template' ? templateRows(head, body, out)
+    : mappedRows(head, body, siteNames(site, names), map, plan, kept?.rel, out);
+  if (!read) return plan;
+  const { inputs, rows } = read;
+  plan.rows = rows;
+  plan.products = inputs.length;
+  plan.packs = inputs.reduce((n, i) => n + (i.packs?.length ?? 0), 0);
+
+  // Stage 3, the records: each product as it would be, and the categories and brands it names that the site does not have.
+  const { records, files, leftOut } = buildRecords(inputs, { existing: site.existing, names, report: out.report });
+  plan.leftOut = [...read.leftOut, ...leftOut].sort((a, b) => a.row - b.row);
+  const made = newRecords(site, names);
+  plan.newCategories = names.newCategories.map((c) => ({ id: c.id, path: c.path, row: c.at.row }));
+  plan.newBrands = names.newBrands.map((b) => ({ id: b.id, name: b.name, row: b.at.row }));
+  const waiting = records.filter((r) => !r.after.image && r.after.status !== 'discontinued');
+  if (waiting.length > 0) {
+    const first = waiting[0]!;
+    out.report(first.at.find(([path]) => path === 'image.src')?.[1] ?? first.fallback, 'products-without-picture', { count: waiting.length, first: waiting.slice(0, 5).map((r) => r.id) });
   }
 
-  // The records as they are: products by their id in lowercase, brands and categories by id and by name.
-  const dataDir = join(root, 'pages-data');
-  const readJson = (rel: string): Json | undefined => {
-    try {
-      return JSON.parse(readFileSync(join(dataDir, rel), 'utf8')) as Json;
-    } catch {
-      return undefined;
-    }
-  };
-  const existing = new Map<string, { id: string; text: string; doc?: Json }>();
-  for (const name of listProducts(dataDir)) {
-    const id = productIdOfFile(`${PRODUCTS_FOLDER}${name}`);
-    if (!id) continue;
-    const text = readFileSync(join(dataDir, PRODUCTS_FOLDER, name), 'utf8');
-    let doc: Json | undefined;
-    try {
-      doc = JSON.parse(text) as Json;
-    } catch {
-      // Its own problem is validate's to report.
-    }
-    existing.set(id.toLowerCase(), { id, text, ...(doc ? { doc } : {}) });
-  }
-  const named = (list: unknown) => (Array.isArray(list) ? list : []).filter((r): r is { id: string; name?: string } => typeof r?.id === 'string');
-  const brands = [...named(readJson(RECORD_FILES.partners)?.partners), ...named(readJson(RECORD_FILES.suppliers)?.suppliers)];
-  const categories = named(readJson(RECORD_FILES.categories)?.categories) as { id: string; name?: string; attributes?: { name: string; type: string }[] }[];
-  const byIdOrName = (list: { id: string; name?: string }[], text: string) => {
-    const t = text.trim().toLowerCase();
-    // Neither: as typed, in lowercase (ids are), for validate to name the nearest.
-    return list.find((r) => r.id.toLowerCase() === t)?.id ?? list.find((r) => r.name?.toLowerCase() === t)?.id ?? t;
-  };
-
-  // Each row's record. The ids of the sheet first, so that "replaced by" may name a product of the sheet.
-  const rowIds = new Map<string, number>();
-  const rows: RowRecord[] = [];
-  const files: { record: RowRecord; column: number; header: string; name: string; kind: FileKind; path: string }[] = [];
-  const sheetIds = new Set(body.map((r) => r.cells[idColumn.index]).filter((c) => !isBlank(c)).map((c) => String(c!.value).trim().toLowerCase()));
-  for (const { row, cells } of body) {
-    if (columns.every((c) => isBlank(cells[c.index]))) continue;
-    plan.rows++;
-    // A cell's text: a formula's value with a warning, a date refused (a date is no product field).
-    const textOf = (index: number, header: string): string | undefined => {
-      const cell = cells[index];
-      if (isBlank(cell)) return '';
-      if (cell!.formula && cell!.value === null) return void cellProblem(row, index, header, 'formula-without-value', { formula: cell!.formula });
-      if (cell!.date) return void cellProblem(row, index, header, 'date-cell', { day: String(cell!.value) });
-      const text = typeof cell!.value === 'number' ? (cell!.raw ?? String(cell!.value)) : String(cell!.value);
-      if (cell!.formula) cellProblem(row, index, header, 'formula-cell', { formula: cell!.formula, value: text });
-      return text.trim();
-    };
-    const rawId = textOf(idColumn.index, idColumn.header);
-    if (rawId === undefined) continue;
-    if (rawId === '') {
-      cellProblem(row, idColumn.index, idColumn.header, 'empty-cell', { header: 'id' });
-      continue;
-    }
-    const match = existing.get(rawId.toLowerCase());
-    const id = match?.id ?? rawId.toLowerCase();
-    if (!match && !slug.safeParse(id).success) {
-      cellProblem(row, idColumn.index, idColumn.header, 'bad-id', { id: rawId, safe: safeFileName(rawId).toLowerCase().replace(/[._]+/g, '-').replace(/^-+|-+$/g, '') });
-      continue;
-    }
-    if (rowIds.has(id)) {
-      cellProblem(row, idColumn.index, idColumn.header, 'duplicate-row', { id, row: rowIds.get(id)! });
-      continue;
-    }
-    rowIds.set(id, row);
-    if (match && !match.doc) continue; // a product file that is not JSON: validate says where
-    const before = match?.doc;
-    const after: Json = before ? structuredClone(before) : { $schema: SCHEMA };
-    const record: RowRecord = { row, id, ...(before ? { before } : {}), after, columns: [] };
-    const from = (path: string, index: number) => record.columns.push([path, index]);
-
-    // The plain fields first, then the category's specification values (which need the category).
-    for (const { index, header, column } of columns) {
-      if (!column || column === 'id') continue;
-      const text = textOf(index, header);
-      if (text === undefined) continue;
-      const path = FIELD[column];
-      from(path, index);
-      if (text === '' && REQUIRED.has(column)) {
-        cellProblem(row, index, header, 'empty-cell', { header });
-        continue;
-      }
-      const set = (value: unknown) => (value === '' || (Array.isArray(value) && value.length === 0) ? deleteAt(after, path) : setAt(after, path, value));
-      if (LISTS.has(column)) {
-        const items = text.split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
-        if (column === 'specifications') setTexts(after, items);
-        else set(items);
-      } else if (column === 'brand') set(byIdOrName(brands, text));
-      else if (column === 'category') set(byIdOrName(categories, text));
-      else if (column === 'status') set(text.toLowerCase() === 'active' ? '' : text.toLowerCase());
-      else if (column === 'replaced by') set(text && (existing.get(text.toLowerCase())?.id ?? (sheetIds.has(text.toLowerCase()) ? text.toLowerCase() : text)));
-      else if ((column === 'image' || column === 'datasheet') && text && !text.startsWith('/')) {
-        files.push({ record, column: index, header, name: text, kind: column === 'image' ? 'picture' : 'datasheet', path });
-        set(text); // replaced by the stored file's path once prepared
-      } else set(text);
-    }
-    const category = categories.find((c) => c.id === after.category);
-    for (const { index, header, spec } of columns) {
-      if (!spec) continue;
-      const cell = cells[index];
-      const text = textOf(index, header);
-      if (text === undefined) continue;
-      const attribute = category?.attributes?.find((a) => a.name === spec.name);
-      const number = typeof cell?.value === 'number' && !cell.date ? cell.value : /^[+-]?\d+(?:[.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : undefined;
-      // A number where the attribute takes one (or where the category is unknown and the cell is one); text otherwise.
-      const value = text === '' ? undefined : number !== undefined && (attribute ? attribute.type === 'number' : typeof cell?.value === 'number') ? number : text;
-      setValue(after, spec.name, value === undefined ? undefined : { name: spec.name, value, ...(spec.unit ? { unit: spec.unit } : {}) });
-    }
-    // Where each column's value ended up, once all are set (removing one moves the ones after it).
-    for (const { index, spec } of columns) {
-      const i = spec ? specsOf(after).findIndex((s) => typeof s !== 'string' && s.name === spec.name) : -1;
-      if (i !== -1) from(`specifications[${i}]`, index);
-    }
-    if (Array.isArray(after.specifications) && after.specifications.length === 0 && !before?.specifications) delete after.specifications;
-    record.columns.sort((a, b) => b[0].length - a[0].length);
-    rows.push(record);
-  }
-
-  // The files: prepared (checked, upright, without metadata) into a folder of their own until applied.
+  // Stage 4, the files: prepared (checked, upright, without metadata) into a folder of their own until applied.
   const staging = mkdtempSync(join(tmpdir(), 'catalogue-import-'));
-  const publicFiles = new Map<string, string>();
   try {
-    const folder = options.files ?? dirname(file);
-    const prepared = new Map<string, Promise<Awaited<ReturnType<typeof prepareFile>> | FileProblem>>();
-    for (const f of files) {
-      const key = `${f.kind} ${f.name}`;
-      if (!prepared.has(key)) prepared.set(key, prepareFile(root, folder, f.name, f.kind).catch((err: unknown) => (err instanceof FileProblem ? err : Promise.reject(err))));
-    }
-    for (const f of files) {
-      const result = await prepared.get(`${f.kind} ${f.name}`)!;
-      if (result instanceof FileProblem) {
-        cellProblem(f.record.row, f.column, f.header, result.code, result.params);
-        continue;
-      }
-      setAt(f.record.after, f.path, result.ref);
-      if (result.data && !publicFiles.has(result.ref)) {
-        // Named as it will be: validate compares a picture's content with its extension.
-        const staged = join(staging, `${publicFiles.size}-${result.ref.replace(/^.*\//, '')}`);
-        writeFileSync(staged, result.data);
-        publicFiles.set(result.ref, staged);
-        plan.writes.set(`public${result.ref}`, result.data);
-      }
-    }
+    const publicFiles = await prepareFiles(root, options.files ?? dirname(file), files, staging, plan.writes, out, { localPictures: options.localPictures ?? false });
 
-    // The records as they would be, checked with the rest of the content by validate's own loader.
+    // Stage 5, what changes: the records that differ from their files, written as their files would be.
     const overrides = new Map<string, string>();
-    const byFile = new Map<string, RowRecord>();
-    for (const r of rows) {
-      const text = JSON.stringify(ordered(r.after, r.before), null, 2) + '\n';
-      const old = r.before ? existing.get(r.id.toLowerCase())!.text : undefined;
-      if (old !== undefined && sameJson(r.before!, r.after)) {
+    const byFile = new Map<string, CellsOf>();
+    for (const [rel, { text, cells }] of made) {
+      overrides.set(rel, text);
+      plan.writes.set(`pages-data/${rel}`, text);
+      byFile.set(`pages-data/${rel}`, cells);
+    }
+    // The author's mapping, kept for the next sheet of these headers (and checked as validate will).
+    if (options.map) {
+      const columns = plan.mapping ? Object.fromEntries(plan.mapping.choices.map((c) => [c.header, c.field])) : undefined;
+      plan.map = { ...options.map, headers: plan.headers, ...(columns ? { columns } : {}) };
+      const rel = keptMapFile(keptMaps(root), file, plan.headers);
+      const text = mapText(plan.map, '../../../schemas/import-map.schema.json');
+      overrides.set(rel, text);
+      plan.writes.set(`pages-data/${rel}`, text);
+    }
+    for (const r of records) {
+      if (r.before && sameJson(r.before, r.after)) {
         plan.unchanged++;
         continue;
       }
+      const text = recordText(r.after, r.before);
       overrides.set(productFile(r.id), text);
       byFile.set(`pages-data/${productFile(r.id)}`, r);
       plan.writes.set(`pages-data/${productFile(r.id)}`, text);
@@ -286,31 +190,42 @@ export async function planImport(root: string, file: string, options: ImportOpti
       else if (r.after.status === 'discontinued' && r.before.status !== 'discontinued') plan.discontinued.push(change);
       else plan.updated.push(change);
     }
-    const { problems, warnings } = await loadContent(root, { overrides, publicFiles, skipSchemaFiles: true });
-    const header = (index: number) => String(head.cells[index]!.value).trim();
-    // A cell with a problem of its own (an empty required cell, a file that is not a picture) is not reported again by validate.
-    const reported = new Set(plan.problems.map((p) => `${p.row} ${p.column}`));
-    const toSheet = (p: Problem, list: ImportProblem[]) => {
-      const r = byFile.get(p.file);
-      const column = r?.columns.find(([path]) => p.path === path || p.path.startsWith(`${path}.`) || p.path.startsWith(`${path}[`))?.[1];
-      const hint = hintOf(p);
-      if (r && column !== undefined && reported.has(`${r.row} ${columnName(column)}`)) return;
-      if (r && column !== undefined) list.push({ at: at(r.row, column, header(column)), row: r.row, column: columnName(column), header: header(column), code: p.code, message: p.message, hint });
-      // A field no column of the sheet gives (a new product's description, where the sheet has no such column): at the row's id.
-      else if (r) list.push({ at: at(r.row, idColumn.index, idColumn.header), row: r.row, column: columnName(idColumn.index), header: idColumn.header, code: p.code, message: `${p.path}: ${p.message}`, hint });
-      else list.push({ at: `${p.file}:${p.line}:${p.column}  ${p.path || '(document)'}`, code: p.code, message: p.message, hint });
-    };
-    for (const p of problems) toSheet(p, plan.problems);
-    // A warning about a file the sheet does not make (the site document's example company) is validate's to tell.
-    for (const p of warnings) if (byFile.has(p.file)) toSheet(p, plan.warnings);
+
+    // Stage 6, the content as it would be, checked with validate's own loader.
+    await checkContent(root, { overrides, publicFiles, byFile }, out);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-  const byRow = (a: ImportProblem, b: ImportProblem) => (a.row ?? Infinity) - (b.row ?? Infinity) || (a.column ?? '').length - (b.column ?? '').length || (a.column ?? '').localeCompare(b.column ?? '');
-  plan.problems.sort(byRow);
-  plan.warnings.sort(byRow);
+  out.sort();
   if (plan.problems.length > 0) plan.writes.clear();
   return plan;
+}
+
+/** Any other sheet's rows, by its mapping: the author's, a kept one, or else the one proposed, for the author to confirm. */
+function mappedRows(head: Sheet['rows'][number], body: Sheet['rows'], site: SiteNames, map: ImportMap | undefined, plan: ImportPlan, kept: string | undefined, out: CellProblems) {
+  const { columns, choices, confirmed } = mappedColumns(head, body, site, map, out.report);
+  plan.mapping = { choices, confirmed, ...(kept ? { kept } : {}) };
+  if (!map?.columns) out.sheet('mapping-to-confirm', { columns: choices.length });
+  if (!columns.some((c) => c.column === 'id' || c.column === 'name')) return void out.sheet('missing-column', { header: 'name' });
+  return mappedInputs(body, columns, out.report);
+}
+
+/** What the site has, for telling a column by its values: its categories' names and paths, its brands' names and ids, its attributes. */
+function siteNames(site: ReturnType<typeof recordsOf>, names: Names): SiteNames {
+  return {
+    categories: new Set(site.categories.flatMap((c) => [c.name.toLowerCase(), names.path(c.id).toLowerCase()])),
+    brands: new Set(site.brands.flatMap((b) => [b.name.toLowerCase(), b.id])),
+    attributes: specColumns(site.categories),
+  };
+}
+
+/** Our own template's rows, its columns read from its header (undefined, with a problem, where it lacks one it needs). */
+function templateRows(head: Sheet['rows'][number], body: Sheet['rows'], out: CellProblems) {
+  const columns = templateColumns(head, out.report);
+  const has = (name: string) => columns.some((c) => c.column === name);
+  const missing = !has('id') ? 'id' : (has('pack of') || has('pack')) && !has('code') ? 'code' : undefined;
+  if (missing) return void out.sheet('missing-column', { header: missing });
+  return templateInputs(body, columns, out.report);
 }
 
 /** Writes a plan without problems: every file or none (each written aside first, then moved into place). */
@@ -338,6 +253,53 @@ export function applyImport(root: string, plan: ImportPlan): string[] {
   return [...plan.writes.keys()];
 }
 
+/** The records as they are: products by their id in lowercase, the brands and categories, and the documents that hold these. */
+function recordsOf(root: string) {
+  const dataDir = join(root, 'pages-data');
+  const readJson = (rel: string): Json | undefined => {
+    try {
+      return JSON.parse(readFileSync(join(dataDir, rel), 'utf8')) as Json;
+    } catch {
+      return undefined;
+    }
+  };
+  const existing = new Map<string, Existing>();
+  for (const name of listProducts(dataDir)) {
+    const id = productIdOfFile(`${PRODUCTS_FOLDER}${name}`);
+    if (!id) continue;
+    const text = readFileSync(join(dataDir, PRODUCTS_FOLDER, name), 'utf8');
+    let doc: Json | undefined;
+    try {
+      doc = JSON.parse(text) as Json;
+    } catch {
+      // Its own problem is validate's to report.
+    }
+    existing.set(id.toLowerCase(), { id, text, ...(doc ? { doc } : {}) });
+  }
+  const named = (list: unknown) => (Array.isArray(list) ? list : []).filter((r): r is { id: string; name: string } => typeof r?.id === 'string' && typeof r.name === 'string');
+  const [partnersDoc, suppliersDoc, categoriesDoc] = [readJson(RECORD_FILES.partners), readJson(RECORD_FILES.suppliers), readJson(RECORD_FILES.categories)];
+  const brands = [...named(partnersDoc?.partners), ...named(suppliersDoc?.suppliers)];
+  const categories = named(categoriesDoc?.categories) as CategoryRecord[];
+  return { existing, brands, categories, suppliersDoc, categoriesDoc };
+}
+
+/**
+ * The category and supplier files with the categories and brands an import makes added at their end,
+ * by path under pages-data/, each new entry with the cell that named it first.
+ */
+function newRecords(site: ReturnType<typeof recordsOf>, names: Names): Map<string, { text: string; cells: CellsOf }> {
+  const files = new Map<string, { text: string; cells: CellsOf }>();
+  const add = <T extends { at: At }>(rel: string, doc: Json | undefined, key: string, made: T[], record: (x: T) => Json) => {
+    if (made.length === 0 || !doc || !Array.isArray(doc[key])) return;
+    const list = doc[key] as unknown[];
+    const text = JSON.stringify({ ...doc, [key]: [...list, ...made.map(record)] }, null, 2) + '\n';
+    files.set(rel, { text, cells: { at: made.map((x, i): [string, At] => [`${key}[${list.length + i}]`, x.at]) } });
+  };
+  add(RECORD_FILES.categories, site.categoriesDoc, 'categories', names.newCategories, ({ id, name, parent }) => ({ id, name, ...(parent !== undefined ? { parent } : {}) }));
+  add(RECORD_FILES.suppliers, site.suppliersDoc, 'suppliers', names.newBrands, ({ id, name, websiteUrl }) => ({ id, name, ...(websiteUrl ? { websiteUrl } : {}) }));
+  return files;
+}
+
 function listProducts(dataDir: string): string[] {
   try {
     return readdirSync(join(dataDir, PRODUCTS_FOLDER)).filter((f) => f.endsWith('.json')).sort();
@@ -346,83 +308,32 @@ function listProducts(dataDir: string): string[] {
   }
 }
 
-const pathParts = (path: string) => path.split('.');
-function setAt(doc: Json, path: string, value: unknown) {
-  const parts = pathParts(path);
-  let cur = doc;
-  for (const p of parts.slice(0, -1)) cur = (cur[p] && typeof cur[p] === 'object' ? cur[p] : (cur[p] = {})) as Json;
-  cur[parts[parts.length - 1]!] = value;
-}
-function deleteAt(doc: Json, path: string) {
-  const parts = pathParts(path);
-  let cur: Json | undefined = doc;
-  for (const p of parts.slice(0, -1)) cur = cur?.[p] as Json | undefined;
-  if (cur) delete cur[parts[parts.length - 1]!];
-}
-
-type Spec = string | { name: string; value: unknown; unit?: string };
-const specsOf = (doc: Json): Spec[] => (Array.isArray(doc.specifications) ? (doc.specifications as Spec[]) : []);
-
-/** The free-text specifications replaced by `items`, where the first of them stood (the values stay where they are). */
-function setTexts(doc: Json, items: string[]) {
-  const specs = specsOf(doc);
-  const first = specs.findIndex((s) => typeof s === 'string');
-  const values = specs.filter((s) => typeof s !== 'string');
-  const at = first === -1 ? values.length : specs.slice(0, first).filter((s) => typeof s !== 'string').length;
-  doc.specifications = [...values.slice(0, at), ...items, ...values.slice(at)];
-}
-
-/** A specification value set in place (after the last value, for a new one) or removed. */
-function setValue(doc: Json, name: string, value: Spec | undefined) {
-  const specs = [...specsOf(doc)];
-  const i = specs.findIndex((s) => typeof s !== 'string' && s.name === name);
-  if (value === undefined) {
-    if (i !== -1) specs.splice(i, 1);
-  } else if (i !== -1) specs[i] = value;
-  else specs.splice(specs.reduce((last, s, j) => (typeof s !== 'string' ? j : last), -1) + 1, 0, value);
-  doc.specifications = specs;
-}
-
-/** The record's keys in the order its file had them, new ones in the record's usual order. */
-function ordered(after: Json, before?: Json): Json {
-  const keys = [...Object.keys(before ?? {}).filter((k) => k in after), ...PRODUCT_KEYS.filter((k) => k in after && !(before && k in before)), ...Object.keys(after)];
-  return Object.fromEntries([...new Set(keys)].map((k) => [k, after[k]]));
-}
-
-/** The same JSON value, whatever the order of an object's keys. */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
-  if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => sameJson((a as Json)[k], (b as Json)[k]));
-}
-
-const shown = (v: unknown) => (v === undefined ? undefined : typeof v === 'string' ? v : JSON.stringify(v));
-
-/** The fields that differ, as the sheet names them: plain fields, the picture's src and alt, each specification value. */
-function diff(before: Json, after: Json): Change['fields'] {
-  const out: Change['fields'] = [];
-  const add = (field: string, a: unknown, b: unknown) => {
-    if (!sameJson(a, b)) out.push({ field, ...(a !== undefined ? { from: shown(a) } : {}), ...(b !== undefined ? { to: shown(b) } : {}) });
-  };
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (key === '$schema' || key === 'specifications') continue;
-    if (key === 'image') {
-      const [a, b] = [before.image as Json | undefined, after.image as Json | undefined];
-      add('image', a?.src, b?.src);
-      add('image alt', a?.alt, b?.alt);
+/**
+ * The pictures and datasheets the cells name, each prepared once (checked, a picture turned upright
+ * without metadata) and put in its record; a file that cannot be is a problem at its cell. Those not
+ * under public/ yet are staged, by the path they will have (validate compares a picture's content with
+ * its extension), and added to `writes`. Returns the staged files by their path under public/.
+ */
+async function prepareFiles(root: string, folder: string, files: FileRequest[], staging: string, writes: Map<string, string | Buffer>, out: CellProblems, fetching: FetchOptions): Promise<Map<string, string>> {
+  const publicFiles = new Map<string, string>();
+  const prepared = new Map<string, Promise<Awaited<ReturnType<typeof prepareFile>> | FileProblem>>();
+  for (const f of files) {
+    const key = `${f.kind} ${f.name}`;
+    if (!prepared.has(key)) prepared.set(key, prepareFile(root, folder, f.name, f.kind, fetching).catch((err: unknown) => (err instanceof FileProblem ? err : Promise.reject(err))));
+  }
+  for (const f of files) {
+    const result = await prepared.get(`${f.kind} ${f.name}`)!;
+    if (result instanceof FileProblem) {
+      out.report(f.at, result.code, result.params);
       continue;
     }
-    add(fieldPath([key]), before[key], after[key]);
+    f.set(result.ref);
+    if (result.data && !publicFiles.has(result.ref)) {
+      const staged = join(staging, `${publicFiles.size}-${result.ref.replace(/^.*\//, '')}`);
+      writeFileSync(staged, result.data);
+      publicFiles.set(result.ref, staged);
+      writes.set(`public${result.ref}`, result.data);
+    }
   }
-  const texts = (d: Json) => specsOf(d).filter((s): s is string => typeof s === 'string');
-  add('specifications', texts(before).length ? texts(before).join(' | ') : undefined, texts(after).length ? texts(after).join(' | ') : undefined);
-  const values = (d: Json) => new Map(specsOf(d).flatMap((s) => (typeof s === 'string' ? [] : [[s.name, s] as const])));
-  const [va, vb] = [values(before), values(after)];
-  for (const name of new Set([...va.keys(), ...vb.keys()])) {
-    const [a, b] = [va.get(name), vb.get(name)];
-    add(specHeader(name, (b ?? a)!.unit), a?.value, b?.value);
-  }
-  return out;
+  return publicFiles;
 }

@@ -15,9 +15,10 @@ import { blockDefinitions, type BlockType } from '../../../schemas/blocks/index.
 import { pageDocument } from '../../../schemas/page.ts';
 import { partnersDocument, productCategoriesDocument, productDocument, suppliersDocument } from '../../../schemas/records.ts';
 import { redirectsDocument } from '../../../schemas/redirects.ts';
-import { productIdOfFile, RECORD_FILES, REDIRECTS_FILE } from '../../../schemas/routes.ts';
+import { isImportMapFile, productIdOfFile, RECORD_FILES, REDIRECTS_FILE } from '../../../schemas/routes.ts';
 import { siteDocument } from '../../../schemas/site.ts';
 import { branchesOf, type JsonSchema } from '../../studio/schema.ts';
+import { importMap } from '../catalogue/mapping.ts';
 
 const targets = {
   'page.schema.json': pageDocument,
@@ -27,6 +28,7 @@ const targets = {
   'product.schema.json': productDocument,
   'product-categories.schema.json': productCategoriesDocument,
   'redirects.schema.json': redirectsDocument,
+  'import-map.schema.json': importMap,
 } as const;
 
 let generated: { file: string; json: string }[] | undefined;
@@ -46,6 +48,7 @@ export function schemaFileOf(file: string): keyof typeof targets {
   if (file === RECORD_FILES.categories) return 'product-categories.schema.json';
   if (productIdOfFile(file)) return 'product.schema.json';
   if (file === REDIRECTS_FILE) return 'redirects.schema.json';
+  if (isImportMapFile(file)) return 'import-map.schema.json';
   return 'page.schema.json';
 }
 

@@ -172,7 +172,7 @@ export const catalogue = {
     hint: 'Git keeps a link as the path it names, which holds something else on every computer (on Windows, a text file): a link to a file outside the folder would publish that file, and one inside it gives the site two names for one file. Put the file itself here (a copy), and refer to it by its own path.',
   },
   'unknown-record-file': {
-    message: () => 'not a record file: pages-data/records/ holds partners.json, suppliers.json, product-categories.json and the products/ folder only',
+    message: () => 'not a record file: pages-data/records/ holds partners.json, suppliers.json, product-categories.json, the products/ folder and the import-maps/ folder (the import\'s mappings) only',
     hint: 'Pages go anywhere else under pages-data/, at the path of their URL. A product is a file of its own in pages-data/records/products/, named by its id (lowercase words joined by hyphens).',
   },
   // The catalogue: products, their brands and categories, and the pages templates make of them.
@@ -195,6 +195,10 @@ export const catalogue = {
   'supplier-without-products': {
     message: (p: { id: string }) => `the supplier "${p.id}" has no products to show: no file in pages-data/records/products/ names it as its brand`,
     hint: 'The supplier view shows 1 to 3 of each supplier\'s products: add a product with "brand": the supplier\'s id, or take the supplier out of the grid.',
+  },
+  'supplier-incomplete': {
+    message: (p: { id: string; missing: readonly string[] }) => `the supplier "${p.id}" has no ${p.missing.join(' and no ')}: a supplier grid's card shows both`,
+    hint: 'A supplier may be just its id and name (a brand an import made), but the cards of a supplier grid show its logo and description: give the supplier a "logo" (its wordmark under /images/brands/) and a "description" in pages-data/records/suppliers.json, or take it out of the grid.',
   },
   'template-file': {
     message: (p: { file: string; template: boolean }) =>
@@ -262,7 +266,7 @@ export const catalogue = {
   },
   'unknown-column': {
     message: (p: { header: string; guess?: string | undefined }) => `unknown column "${p.header}"${didYouMean(p.guess)}`,
-    hint: 'The columns are id, name, brand, category, model, description, image, image alt, specifications, applications, datasheet, price, status, replaced by, and "spec: <Name> [<unit>]" for a specification value; a column left out leaves its field as it is.',
+    hint: 'The columns are those of the template (`npm run catalogue -- template products.xlsx` writes it; its second sheet says what each holds), and "spec: <Name> [<unit>]" for a specification value; a column left out leaves its field as it is.',
   },
   'duplicate-column': {
     message: (p: { header: string }) => `the column "${p.header}" is there twice`,
@@ -270,7 +274,7 @@ export const catalogue = {
   },
   'missing-column': {
     message: (p: { header: string }) => `the sheet has no "${p.header}" column`,
-    hint: 'The id column matches each row with its product (or names a new one); without it no row can be imported.',
+    hint: 'The id column matches each row with its product (or names a new one), and a pack\'s row needs its order code (code): without them no row can be imported.',
   },
   'empty-cell': {
     message: (p: { header: string }) => `the ${p.header} is required: this cell cannot be empty`,
@@ -283,6 +287,50 @@ export const catalogue = {
   'duplicate-row': {
     message: (p: { id: string; row: number }) => `the product "${p.id}" is on row ${p.row} already`,
     hint: 'One row per product: merge the two rows.',
+  },
+  'pack-without-product': {
+    message: (p: { id: string }) => `no product "${p.id}" on a row above this pack's`,
+    hint: 'A pack\'s row comes under its product\'s row and names the product\'s id in "pack of".',
+  },
+  'product-cell-on-pack-row': {
+    message: (p: { header: string; row: number }) => `a pack's row gives no ${p.header}: its product's row (row ${p.row}) does`,
+    hint: 'A pack\'s row fills only pack of, code and pack, and the pack\'s own image, image alt, price and spec: values. Move the value to the product\'s row, or leave the cell empty.',
+  },
+  'pack-cell-on-product-row': {
+    message: (p: { header: string }) => `the ${p.header} is a pack's: on a row of its own under the product, naming it in "pack of"`,
+    hint: 'A product\'s packs are the rows under its row, each with "pack of" (the product\'s id), its order code (code) and what it is (pack). `npm run catalogue -- export` writes them so.',
+  },
+  'unknown-category-name': {
+    message: (p: { name: string; guess?: string | undefined }) => `no category "${p.name}" on the site${didYouMean(p.guess)}`,
+    hint: 'A category is named by its path from the top ("Water Testing > Photometers"), by its name where no other category has it, or by its id (pages-data/records/product-categories.json). Correct the cell; or, for a category the site does not have yet, import with --create (in the studio: "Create new categories and brands"), which makes it and the categories above it.',
+  },
+  'ambiguous-category': {
+    message: (p: { name: string; paths: readonly string[] }) => `"${p.name}" is the name of ${p.paths.length} categories: ${p.paths.map((x) => `"${x}"`).join(', ')}`,
+    hint: 'Name the category by its path from the top, its names joined by " > " ("Glassware > Beakers"), or by its id.',
+  },
+  'unknown-brand-name': {
+    message: (p: { name: string; guess?: string | undefined }) => `no brand "${p.name}" on the site${didYouMean(p.guess)}`,
+    hint: 'A brand is a partner (pages-data/records/partners.json) or a supplier (pages-data/records/suppliers.json), by its name or its id. Correct the cell; or, for a brand the site does not have yet, import with --create (in the studio: "Create new categories and brands"), which makes it a supplier record.',
+  },
+  'near-name': {
+    message: (p: { kind: 'category' | 'brand'; name: string; guess: string }) => `"${p.name}" is no ${p.kind} on the site, and too close to the ${p.kind} "${p.guess}" to be made a new one: did you mean "${p.guess}"?`,
+    hint: '--create makes new categories and brands, but never one a letter or two from a name the site has: that is likely a typo, and would leave two. Correct the cell; or, if it really is another one, say so in the mapping file (--map): list the name under "create", or name the one it means under "categories" or "brands".',
+  },
+  'option-not-value': {
+    message: (p: { name: string; value: string; expected: string; kept: string }) => `"${p.value}" is not a value of the category's attribute ${p.name} (${p.expected}): it is kept in ${p.kept} only`,
+    hint: 'A warning: a shop\'s option or attribute named as one of the category\'s attributes becomes that attribute\'s value, which buyers filter and compare by, where it fits it (a number in its unit, one of its choices). Give it so in the shop or the sheet, or leave it.',
+  },
+  'unknown-parent': {
+    message: (p: { parent: string }) => `no product on this sheet has the ID or SKU "${p.parent}": this variation's product is not there`,
+    hint: 'A WooCommerce variation names its product in Parent, by its SKU or as id:<ID>. Export the variable product together with its variations.',
+  },
+  'mapping-to-confirm': {
+    message: (p: { columns: number }) => `this sheet is not our template, nor a WooCommerce or Shopify export: what its ${p.columns} columns hold is proposed below, to confirm`,
+    hint: 'Write the proposed mapping to a file with --write-map map.json, correct it where it is wrong (each column a field of the template, "spec: <Name> [<unit>]", or "skip"), then import with --map map.json; in the studio, confirm it in the mapping step. Once applied, the mapping is kept (pages-data/records/import-maps/), and the next sheet with the same headers needs no step.',
+  },
+  'unmapped-column': {
+    message: (p: { header: string }) => `the mapping does not say what the column "${p.header}" holds`,
+    hint: 'Give the column a field in the mapping file\'s "columns" (a column of the template, or "spec: <Name> [<unit>]"), or "skip" to leave it out.',
   },
   'date-cell': {
     message: (p: { day: string }) => `this cell is a date in the spreadsheet (${p.day}), not text: a model number or a value typed like a date is turned into one`,
@@ -383,7 +431,7 @@ type MessageParams<C extends Code> = Parameters<(typeof catalogue)[C]['message']
 export type Params<C extends Code> = MessageParams<C> extends [infer P] ? P : Record<string, never>;
 
 /** Problems that are warnings: reported, but the content is valid and builds. */
-export const WARNINGS: ReadonlySet<Code> = new Set(['picture-small', 'formula-cell', 'products-without-picture']);
+export const WARNINGS: ReadonlySet<Code> = new Set(['picture-small', 'formula-cell', 'products-without-picture', 'option-not-value']);
 
 export interface Problem {
   /** Path from the project root, e.g. pages-data/services/water-testing.json */

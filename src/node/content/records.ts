@@ -1,12 +1,13 @@
 // Stage 3 of loading the content: the shared records (the site document, partners, suppliers, product
-// categories and a file per product), each document checked, each id once.
+// categories, a file per product, and the import's kept mappings), each document checked, each id once.
 import type { z } from 'zod';
 import {
   partnersDocument, productCategoriesDocument, productDocument, suppliersDocument,
   type Partner, type Product, type ProductCategory, type Supplier,
 } from '../../../schemas/records.ts';
-import { productIdOfFile, RECORD_FILES } from '../../../schemas/routes.ts';
+import { isImportMapFile, productIdOfFile, RECORD_FILES } from '../../../schemas/routes.ts';
 import { siteDocument, type SiteDocument } from '../../../schemas/site.ts';
+import { importMap } from '../catalogue/mapping.ts';
 import { productOf } from './catalogue.ts';
 import { checkDocument } from './document.ts';
 import type { Run } from './read.ts';
@@ -41,6 +42,8 @@ export function collectRecords(run: Run): RecordDocs {
     const doc = checkDocument(run, rel, productDocument);
     if (doc) productDocs.set(rel, doc);
   }
+  // The import's kept mappings (src/node/catalogue/mapping.ts): checked here, their references later.
+  for (const rel of sources.keys()) if (isImportMapFile(rel)) checkDocument(run, rel, importMap);
   const products = new Map([...productDocs].map(([rel, doc]) => [productIdOfFile(rel)!, productOf(rel, doc)]));
   const byId = <T extends { id: string }>(list: readonly T[] | undefined, rel: string, key: string, what: string) => {
     const out = new Map<string, T>();

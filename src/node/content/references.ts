@@ -5,8 +5,9 @@ import type { z } from 'zod';
 import { pageDocument } from '../../../schemas/page.ts';
 import { referenceOf, type ReferenceKind } from '../../../schemas/primitives.ts';
 import { partnersDocument, productCategoriesDocument, productDocument, suppliersDocument, type Product, type Supplier } from '../../../schemas/records.ts';
-import { partnerIdOfRoute, productFile, productIdOfFile, RECORD_FILES } from '../../../schemas/routes.ts';
+import { isImportMapFile, partnerIdOfRoute, productFile, productIdOfFile, RECORD_FILES } from '../../../schemas/routes.ts';
 import { siteDocument } from '../../../schemas/site.ts';
+import { importMap } from '../catalogue/mapping.ts';
 import { anchors } from './blocks.ts';
 import { throughLink } from './files.ts';
 import { fieldPath, type Path, type SourceFile } from './locate.ts';
@@ -84,6 +85,8 @@ export function checkReferences(run: Run, recs: RecordDocs, pages: ReadonlyMap<s
     if (parsed.has(rel)) follow(sources.get(rel)!, schema, parsed.get(rel));
   }
   for (const rel of sources.keys()) if (productIdOfFile(rel) && parsed.has(rel)) follow(sources.get(rel)!, productDocument, parsed.get(rel));
+  // The import's kept mappings: the categories and brands they name exist.
+  for (const rel of sources.keys()) if (isImportMapFile(rel) && parsed.has(rel)) follow(sources.get(rel)!, importMap, parsed.get(rel));
   // (Only once every product file reads: a broken one has its own problem, and may be the supplier's product.)
   const everyProductRead = [...sources.keys()].filter((f) => productIdOfFile(f)).length === recs.productDocs.size;
   if (suppliersDoc && everyProductRead) checkSuppliers(suppliersDoc.suppliers, recs.products, pages.values(), sources, report);
@@ -99,7 +102,7 @@ export function checkReferences(run: Run, recs: RecordDocs, pages: ReadonlyMap<s
   return pictureRefs;
 }
 
-/** A supplier features its own products, and one shown in a supplier grid has products to show. */
+/** A supplier features its own products, and one shown in a supplier grid has products to show, a logo and a description. */
 function checkSuppliers(list: readonly Supplier[], products: ReadonlyMap<string, Product>, pages: Iterable<Page>, sources: ReadonlyMap<string, SourceFile>, report: Report) {
   const src = sources.get(RECORD_FILES.suppliers)!;
   const brands = new Set([...products.values()].map((p) => p.brand));
@@ -113,7 +116,11 @@ function checkSuppliers(list: readonly Supplier[], products: ReadonlyMap<string,
     page.doc.blocks.forEach((b, i) => {
       if (b.type !== 'supplier-grid') return;
       b.suppliers.forEach((id, j) => {
-        if (!brands.has(id) && list.some((s) => s.id === id)) report(sources.get(page.file)!, ['blocks', i, 'suppliers', j], 'supplier-without-products', { id });
+        const supplier = list.find((s) => s.id === id);
+        if (!brands.has(id) && supplier) report(sources.get(page.file)!, ['blocks', i, 'suppliers', j], 'supplier-without-products', { id });
+        // A brand an import made is its id and name: a grid's card needs more.
+        const missing = supplier ? (['logo', 'description'] as const).filter((k) => !supplier[k]) : [];
+        if (missing.length > 0) report(sources.get(page.file)!, ['blocks', i, 'suppliers', j], 'supplier-incomplete', { id, missing });
       });
     });
   }
@@ -138,5 +145,8 @@ export function walkReferences(schema: z.ZodType, value: unknown, path: Path, fo
     for (const [key, s] of Object.entries(def.shape)) {
       if (key in value) walkReferences(s, (value as Record<string, unknown>)[key], [...path, key], found);
     }
+  }
+  if (def.type === 'record' && def.valueType && value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) walkReferences(def.valueType, v, [...path, key], found);
   }
 }

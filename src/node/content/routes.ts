@@ -1,7 +1,7 @@
 // Stage 4 of loading the content: the URLs the documents claim (a page's route, a partner page's short
 // address), each by one document.
 import {
-  isRecordFile, isTemplateFile, NOT_FOUND_ROUTE, partnerAlias, partnerIdOfRoute, productIdOfFile, RECORD_FILES, REDIRECTS_FILE, routeOfFile,
+  isImportMapFile, isRecordFile, isTemplateFile, NOT_FOUND_ROUTE, partnerAlias, partnerIdOfRoute, productIdOfFile, RECORD_FILES, REDIRECTS_FILE, routeOfFile,
 } from '../../../schemas/routes.ts';
 import type { SourceFile } from './locate.ts';
 import type { Run } from './read.ts';
@@ -25,7 +25,7 @@ export function claimRoutes(run: Run): Claims {
   for (const [rel, src] of run.sources) {
     if (rel === RECORD_FILES.site || rel === REDIRECTS_FILE) continue;
     if (isRecordFile(rel)) {
-      if (!(Object.values(RECORD_FILES) as string[]).includes(rel) && !productIdOfFile(rel)) run.reportFile(src.display, 'unknown-record-file', {});
+      if (!(Object.values(RECORD_FILES) as string[]).includes(rel) && !productIdOfFile(rel) && !isImportMapFile(rel)) run.reportFile(src.display, 'unknown-record-file', {});
       continue;
     }
     // A template's own route (/products/[id]) is no address: its entries' pages are claimed later.

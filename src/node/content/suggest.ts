@@ -44,7 +44,8 @@ export function nearest(word: string, candidates: readonly string[]): string | u
   return best !== undefined && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
 }
 
-function distance(a: string, b: string): number {
+/** How many letters to insert, delete or change to make one word the other (Levenshtein). */
+export function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let prev = row[0]!;

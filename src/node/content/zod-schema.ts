@@ -9,6 +9,7 @@ type ZodDef = {
   innerType?: z.ZodType;
   in?: z.ZodType;
   element?: z.ZodType;
+  valueType?: z.ZodType;
   shape?: Record<string, z.ZodType>;
   options?: z.ZodType[];
   discriminator?: string;

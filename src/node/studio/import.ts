@@ -11,7 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { safeFileName } from '../../../schemas/primitives.ts';
 import type { StudioImport } from '../../studio/api.ts';
-import { applyImport, planImport } from '../catalogue/import.ts';
+import { COLUMNS } from '../catalogue/columns.ts';
+import { applyImport, type ImportMap, planImport } from '../catalogue/import.ts';
+import { importMap, SKIP } from '../catalogue/mapping.ts';
 import { readSheet } from '../catalogue/sheet.ts';
 import { Refusal } from './pages.ts';
 import { serialised } from './writes.ts';
@@ -96,10 +98,11 @@ export function studioImport(root: string, uploads: Uploads, body: Record<string
 async function checkOrApply(root: string, uploads: Uploads, body: Record<string, unknown>, apply: boolean): Promise<StudioImport> {
   const dir = folder(uploads, body.session);
   const sheet = fileName(body.sheet);
-  const plan = await planImport(root, join(dir, sheet), { files: dir, ...(typeof body.sheetName === 'string' && body.sheetName ? { sheet: body.sheetName } : {}) });
+  const map = mapOf(body.columns);
+  const plan = await planImport(root, join(dir, sheet), { files: dir, ...(typeof body.sheetName === 'string' && body.sheetName ? { sheet: body.sheetName } : {}), ...(map ? { map } : {}) });
   const applied = apply && plan.problems.length === 0;
   if (applied) applyImport(root, plan);
-  const { writes, ...rest } = plan;
+  const { writes, map: _, mapping, ...rest } = plan;
   const cells: StudioImport['cells'] = { header: [], rows: {} };
   try {
     const rows = readSheet(readFileSync(join(dir, sheet)), sheet, plan.sheet && plan.sheet !== sheet ? plan.sheet : undefined).rows;
@@ -112,5 +115,13 @@ async function checkOrApply(root: string, uploads: Uploads, body: Record<string,
   // Applied, its files are of no more use.
   if (applied) rmSync(dir, { recursive: true, force: true });
   // Asked to apply with problems (the sheet or a file changed since its check), it writes nothing and says why.
-  return { ...rest, files: writes.size, cells, applied };
+  return { ...rest, ...(mapping ? { mapping: { ...mapping, fields: [...COLUMNS, SKIP] } } : {}), files: writes.size, cells, applied };
+}
+
+/** The mapping step's answer (a sheet that is not our template nor a shop's export): what each column holds, by its header. */
+function mapOf(columns: unknown): ImportMap | undefined {
+  if (columns === undefined) return undefined;
+  const parsed = importMap.safeParse({ columns });
+  if (!parsed.success) throw new Refusal(400, `the columns' mapping: ${parsed.error.issues.map((i) => `${i.path.slice(1).join('.') || 'columns'}: ${i.message}`).join('; ')}`);
+  return parsed.data;
 }

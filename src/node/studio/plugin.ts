@@ -10,7 +10,7 @@ import { collections, type Collection } from '../../../schemas/collections.ts';
 import { partnersDocument, productCategoriesDocument, productDocument, suppliersDocument, type Product } from '../../../schemas/records.ts';
 import { redirectsDocument } from '../../../schemas/redirects.ts';
 import { siteDocument } from '../../../schemas/site.ts';
-import { isRecordFile, isTemplateFile, partnerAlias, partnerIdOfRoute, productIdOfFile, RECORD_FILES, REDIRECTS_FILE, routeOfFile } from '../../../schemas/routes.ts';
+import { isImportMapFile, isRecordFile, isTemplateFile, partnerAlias, partnerIdOfRoute, productIdOfFile, RECORD_FILES, REDIRECTS_FILE, routeOfFile } from '../../../schemas/routes.ts';
 import type { PageDocument } from '../../../schemas/page.ts';
 import { listFolder, throughLink } from '../content/files.ts';
 import { anchors } from '../content/blocks.ts';
@@ -119,6 +119,7 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
       if (file === RECORD_FILES.suppliers) return { file, label: `Supplier records (${file})` };
       if (file === RECORD_FILES.categories) return { file, label: `Product categories (${file})` };
       if (file === REDIRECTS_FILE) return { file, label: `Redirects (${file})` };
+      if (isImportMapFile(file)) return { file, label: `Import mapping (${file})` };
       const product = productIdOfFile(file);
       if (product) {
         const name = (readJson(join(dataDir, file)) as { name?: unknown } | undefined)?.name;
