@@ -7,7 +7,7 @@ import { createAppRouter } from './router';
 import { blockTypes, loadBlocks } from './blocks/registry';
 import { startIdleWork, whenIdle } from './ui/on-demand';
 import { startOutbox } from './outbox/start';
-import { registerServiceWorker } from './sw/register';
+import { followOfflineNote, registerServiceWorker } from './sw/register';
 
 /**
  * Resolves in a task of its own: start-up comes in steps, between which a slow phone can answer a
@@ -31,6 +31,7 @@ function started() {
   document.documentElement.dataset.live = '';
   startOutbox();
   registerServiceWorker();
+  followOfflineNote();
   startIdleWork();
   // One block at a time: all of them evaluated at once made a task a slow phone's tap could wait behind.
   for (const type of blockTypes) whenIdle(() => loadBlocks([type]));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { button, link } from '../action.ts';
+import { partAnchor } from '../anchors.ts';
 import { MAX_LENGTH, icon, image, text } from '../primitives.ts';
 import { gridSlot } from '../slots.ts';
 import { itemList, sectionFields } from './common.ts';
@@ -42,12 +43,13 @@ export const cardGrid = defineBlock({
     .meta({ title: 'Card grid', description: 'A responsive grid of cards (1 column on phones, up to 4 on wide screens).' }),
   place: 'body',
   resolve: noRecords,
-  anchors: ownAnchor,
+  anchors: (b) => [...ownAnchor(b), ...(b.id ? b.cards.map((c) => partAnchor(b.id!, c.title)) : [])],
   search: (b) => ({
     parts: [
       ...sectionParts(b),
       ...b.cards.map((c) => ({
         title: c.title,
+        anchor: b.id ? partAnchor(b.id, c.title) : undefined,
         text: c.description,
         items: [c.badge, ...(c.facts ?? []).map((f) => `${f.label}: ${f.value}`), ...(c.lists ?? []).flatMap((l) => l.items), ...(c.tags ?? [])],
         to: c.link?.action.kind === 'link' ? c.link.action.to : undefined,

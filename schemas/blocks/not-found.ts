@@ -7,7 +7,7 @@ export const notFound = defineBlock({
   schema: z
     .strictObject({
       type: z.literal('not-found'),
-      title: text('e.g. "Oops! Page not found"', 'title'),
+      title: text('e.g. "Page not found"', 'title'),
       message: text('A sentence under the title.'),
       contactLink: link,
       waterHelp: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { partAnchor } from '../anchors.ts';
 import { icon, slug, text } from '../primitives.ts';
 import { itemList, sectionFields } from './common.ts';
 import { defineBlock, noOffers, noRecords, ownAnchor, sectionParts, noPictures } from './define.ts';
@@ -23,11 +24,11 @@ export const tabs = defineBlock({
     .meta({ title: 'Tabs', description: 'Tabs, each holding titled sections of item lists.' }),
   place: 'body',
   resolve: noRecords,
-  anchors: ownAnchor,
+  anchors: (b) => [...ownAnchor(b), ...(b.id ? b.tabs.flatMap((t) => t.sections.map((s) => partAnchor(b.id!, t.id, s.title))) : [])],
   search: (b) => ({
     parts: [
       ...sectionParts(b),
-      ...b.tabs.flatMap((tab) => tab.sections.map((s) => ({ title: s.title, within: tab.label, items: s.items }))),
+      ...b.tabs.flatMap((tab) => tab.sections.map((s) => ({ title: s.title, within: tab.label, items: s.items, anchor: b.id ? partAnchor(b.id, tab.id, s.title) : undefined }))),
     ],
   }),
   offers: noOffers,

@@ -6,14 +6,16 @@ interface SectionProps {
   title?: string | undefined;
   intro?: string | undefined;
   background?: 'white' | 'grey';
+  /** Classes besides its own (`no-print`: left off the paper). */
+  className?: string;
   children: ReactNode;
 }
 
 /** The frame every block sits in: anchor, heading, intro and background. */
-export function Section({ id, title, intro, background = 'white', children }: SectionProps) {
+export function Section({ id, title, intro, background = 'white', className, children }: SectionProps) {
   const headingId = id ? `${id}-title` : undefined;
   return (
-    <section id={id} aria-labelledby={title ? headingId : undefined} className="section" data-bg={background}>
+    <section id={id} aria-labelledby={title ? headingId : undefined} className={className ? `section ${className}` : 'section'} data-bg={background}>
       <Container size="xl">
         {title && (
           <h2 id={headingId} className="title section-title" data-with-intro={intro ? '' : undefined}>

@@ -23,6 +23,9 @@ export const HELD = {
   now: 'To reach us now:',
 };
 
+/** Where the notice of a kept message names it (its outbox id): the notice goes once the message has. */
+export const HELD_ID = 'data-held';
+
 /** A kept message, once it has gone (or was refused for good). */
 export const heldSentTitle = (subject: string) => `Sent: ${subject}`;
 export const HELD_SENT = 'The message kept on this device while you were offline has reached us.';

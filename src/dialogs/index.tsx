@@ -1,12 +1,12 @@
 import type { ModalSettings } from '@mantine/modals';
-import { type NotificationData, notifications } from '@mantine/notifications';
+import { type NotificationData, notifications, notificationsStore } from '@mantine/notifications';
 import { type MouseEvent, startTransition, useEffect, useState } from 'react';
 import site from 'virtual:site';
 import { openMailProgram, plainClick } from '../lib/browser';
 import type { Delivery } from '../lib/deliver';
 import { catalogueMail, type Mail, mailtoUrl, quoteMail } from '../lib/mail';
 import { onDemand, saveData, sayNotLoaded, whenIdle } from '../ui/on-demand';
-import { DELIVERY_NOTICE, failureText, HANDOFF, HELD, HELD_SENT, heldRefusedText, heldSentTitle, NOT_SENT } from './delivery-text';
+import { DELIVERY_NOTICE, failureText, HANDOFF, HELD, HELD_ID, HELD_SENT, heldRefusedText, heldSentTitle, NOT_SENT } from './delivery-text';
 import type { Flushed } from '../outbox/outbox';
 
 // The quote and catalogue dialogs and the toasts are fetched on their first use, not with the page.
@@ -95,7 +95,7 @@ function dialogLink(page: string, values: Record<string, string>, open: () => vo
 /** A Request Quote control: href, onClick and the intent handlers, for an <a> or a Button drawn as one. */
 export const quoteLink = (details = '') => dialogLink(site.pages.quote, { details }, () => openQuote(details));
 
-/** A catalogue request control (Download Catalog and the like). */
+/** A catalogue request control (Download Catalogue and the like). */
 export const catalogueLink = (interest = '') => dialogLink(site.pages.catalogue, { interest }, () => openCatalogue(interest));
 
 /** Opens the Request Quote dialog; if it cannot be fetched, the visitor's mail program instead. */
@@ -145,6 +145,9 @@ export function tellDelivery(result: Delivery, mail: Mail, sent: { title: string
 /** Tells the visitor that messages kept on the device while offline have gone, or were refused (with the way round). */
 export function tellFlushed(flushed: readonly Flushed[]) {
   for (const f of flushed) {
+    // The notice that said it was kept, not sent, is past.
+    const notice = notificationsStore.getState().notifications.find((n) => n.id === DELIVERY_NOTICE);
+    if (notice?.[HELD_ID] === f.held.id) notifications.hide(DELIVERY_NOTICE);
     if (f.outcome === 'sent') toast({ color: 'teal', title: heldSentTitle(f.held.mail.subject), message: HELD_SENT, autoClose: false });
     else toast({ color: 'red', title: NOT_SENT.title, message: `${heldRefusedText(f.status)} Write to us at ${f.held.mail.to} or call ${site.phones[0]}.`, autoClose: false });
   }

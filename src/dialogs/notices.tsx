@@ -5,7 +5,7 @@ import site from 'virtual:site';
 import { copyText } from '../lib/browser';
 import type { Delivery, Failure } from '../lib/deliver';
 import { type Mail, mailAsText, mailtoUrl, telUrl, whatsappUrl } from '../lib/mail';
-import { DELIVERY_NOTICE, failureText, HANDOFF, HELD, NOT_SENT } from './delivery-text';
+import { DELIVERY_NOTICE, failureText, HANDOFF, HELD, HELD_ID, NOT_SENT } from './delivery-text';
 
 // The notices every form shares (contact form, newsletter, quote and catalogue dialogs) for a message
 // that is not known to be sent (D6). Part of the dialogs host, fetched on first use.
@@ -33,7 +33,7 @@ export function showUndelivered(result: Undelivered, mail: Mail, reopen?: () => 
     ...(result.outcome === 'mail'
       ? { color: 'blue', title: HANDOFF.title, message: <MailHandoff key={key} mail={mail} reopen={back} /> }
       : result.outcome === 'held'
-        ? { color: 'yellow', title: HELD.title, message: <Held key={key} mail={mail} /> }
+        ? { color: 'yellow', title: HELD.title, message: <Held key={key} mail={mail} />, [HELD_ID]: result.id }
         : { color: 'red', title: NOT_SENT.title, message: <NotSent key={key} mail={mail} reason={result.reason} /> }),
   });
 }

@@ -1,9 +1,9 @@
 import { Button, Container, TextInput } from '@mantine/core';
-import { IconFileText, IconMapPin, IconMessage } from '@tabler/icons-react';
+import { IconFileText, IconMapPin, IconMessage, IconPhone } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import site from 'virtual:site';
 import { deliver } from '../lib/deliver';
-import { newsletterMail } from '../lib/mail';
+import { newsletterMail, telUrl } from '../lib/mail';
 import { plainForm } from '../lib/plain-form';
 import { catalogueLink, quoteLink, tellDelivery } from '../dialogs';
 import { InternalLink, external } from '../ui/actions';
@@ -41,6 +41,11 @@ export function Footer() {
             <address>
               {a.building}, {a.street}, {a.area}, {a.city} {a.postalCode}
             </address>
+            {site.phones.map((p) => (
+              <a key={p} href={telUrl(p)} className="footer-link footer-phone mantine-focus-auto">
+                <IconPhone size={16} aria-hidden /> {p}
+              </a>
+            ))}
             <a href={site.map.linkUrl} {...external} className="footer-link mantine-focus-auto">
               <span className="footer-map-link">
                 <IconMapPin size={16} aria-hidden /> Open in Maps

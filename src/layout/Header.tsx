@@ -1,11 +1,13 @@
 import { Burger, Container, UnstyledButton, useMantineTheme } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import site from 'virtual:site';
 import type { NavItem } from '../../schemas/site';
 import { InternalLink } from '../ui/actions';
 import { onDemand, sayNotLoaded, useOnDemand, whenIdle } from '../ui/on-demand';
 import { QuoteListLink } from '../quote-list/QuoteListLink';
+import { leaveOverlay, useBackCloses } from './back-closes';
 import { SearchBox } from './Search';
 import { SocialLinks } from './SocialIcon';
 
@@ -18,7 +20,14 @@ export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [mobileMenu, loadMenu, prepareMenu] = useOnDemand(loadMobileMenu);
   const burger = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
   const { breakpoints } = useMantineTheme();
+  const closeDrawer = () => {
+    setDrawerOpen(false);
+    // The drawer may mount already open, so it has no opener to return focus to.
+    burger.current?.focus();
+  };
+  useBackCloses(drawerOpen, closeDrawer);
   useEffect(() => {
     // Where the menu button shows: below the breakpoint its hiddenFrom="md" names.
     if (!window.matchMedia(`(min-width: ${breakpoints.md})`).matches) whenIdle(prepareMenu);
@@ -54,7 +63,7 @@ export function Header() {
           {/* Mantine's Burger, drawn with its classes: the Burger component puts a <div> in the <button>, which HTML does not allow. */}
           <UnstyledButton
             ref={burger}
-            className={`${Burger.classes.root} js-only`}
+            className={`${Burger.classes.root} menu-button js-only`}
             onClick={() => void loadMenu().then(() => setDrawerOpen((o) => !o), sayNotLoaded)}
             onPointerDown={() => void loadMenu().catch(() => undefined)}
             hiddenFrom="md"
@@ -68,12 +77,15 @@ export function Header() {
       {mobileMenu && (
         <mobileMenu.default
           opened={drawerOpen}
-          onClose={() => {
+          onClose={closeDrawer}
+          onNavigate={(to) => {
             setDrawerOpen(false);
-            // The drawer may mount already open, so it has no opener to return focus to.
-            burger.current?.focus();
+            // After the step that Back would close the menu with comes off (back-closes.ts): Back then returns here.
+            leaveOverlay(() => {
+              const [path = '/', hash] = to.split('#');
+              void navigate({ to: path as '/', hash });
+            });
           }}
-          onNavigate={() => setDrawerOpen(false)}
         />
       )}
     </header>
@@ -82,13 +94,19 @@ export function Header() {
 
 /**
  * The phone menu before the app runs, or without it (D19): a disclosure the browser opens by itself,
- * with the header's links and each menu's links behind its own. Once the app runs (src/styles.css,
- * .no-js-only), the burger button above opens the drawer instead.
+ * with the header's links and each menu's links behind its own. Once the app runs, the burger button
+ * above opens the drawer instead (src/styles.css, .phone-menu); one opened before stays open until it is
+ * closed, or one of its links followed.
  */
 function PhoneMenuWithoutScripts() {
   return (
-    <details className="phone-menu no-js-only mantine-hidden-from-md">
-      <summary className={Burger.classes.root} aria-label="Menu">
+    <details
+      className="phone-menu mantine-hidden-from-md"
+      onClick={(e) => {
+        if (e.target instanceof Element && e.target.closest('a')) e.currentTarget.open = false;
+      }}
+    >
+      <summary className={`${Burger.classes.root} menu-button`} aria-label="Menu">
         <span className={Burger.classes.burger} />
       </summary>
       <nav aria-label="Menu" className="phone-menu-panel">
@@ -137,6 +155,7 @@ const CLOSE_DELAY_MS = 150;
  */
 function MegaMenu({ item }: { item: MenuItem }) {
   const [opened, setOpened] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const refocusing = useRef(false);
@@ -155,7 +174,11 @@ function MegaMenu({ item }: { item: MenuItem }) {
     window.clearTimeout(closeTimer.current);
     setOpened(false);
   };
-  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+  useEffect(() => {
+    // Opened before the app ran, by the pointer or focus (src/styles.css): it stays open.
+    if (root.current?.matches(':hover, :focus-within')) setOpened(true);
+    return () => window.clearTimeout(closeTimer.current);
+  }, []);
   useEffect(() => {
     if (opened && focusFirst.current) {
       focusFirst.current = false;
@@ -173,6 +196,7 @@ function MegaMenu({ item }: { item: MenuItem }) {
 
   return (
     <div
+      ref={root}
       className="mega"
       onMouseEnter={open}
       onMouseLeave={() => {

@@ -3,15 +3,17 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/spotlight/styles.css';
-import { Anchor, Text } from '@mantine/core';
-import { createSpotlight, Spotlight } from '@mantine/spotlight';
+import { Anchor, CloseButton, Text } from '@mantine/core';
+import { createSpotlight, Spotlight, useSpotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
+import { plainClick } from '../lib/browser';
 import type { CodeRow, ProductParts, SearchEntry, SearchHit, SearchIndex, TermFile } from '../lib/search';
 import { codeFilePath, entryFilePath, indexFilePath, termFilePath } from '../lib/search-files';
 import { InternalLink } from '../ui/actions';
 import { onDemand } from '../ui/on-demand';
+import { leaveOverlay, useBackCloses } from './back-closes';
 import { SEARCH_FIELD_ID, takeTyped } from './type-ahead';
 
 type Search = (query: string) => Promise<SearchHit[]>;
@@ -31,7 +33,7 @@ async function fetchJson<T>(path: string): Promise<T> {
 const productParts: ProductParts = {
   terms: (key) => fetchJson<TermFile>(termFilePath(key)),
   entries: (n) => fetchJson<SearchEntry[]>(entryFilePath(n)),
-  codes: (key) => fetchJson<CodeRow[]>(codeFilePath(key)),
+  codes: (n) => fetchJson<CodeRow[]>(codeFilePath(n)),
 };
 
 let loading: Promise<Search> | undefined;
@@ -83,10 +85,11 @@ export default function SearchDialog({ requests }: { requests: number }) {
     // (Asked for two frames later, it arrived as the dialog was being shown, and held it back.)
     load();
   }, [requests]);
+  useBackCloses(useSpotlight(store).opened, spotlight.close);
   const go = (url: string) => {
     const [path = '/', hash] = url.split('#');
     spotlight.close();
-    void navigate({ to: path as '/', hash });
+    leaveOverlay(() => void navigate({ to: path as '/', hash }));
   };
   // Spotlight highlights the first result when the query changes, and Enter opens the highlighted
   // one. Results that arrive later (the index was still loading) get the same highlight here, and an
@@ -123,14 +126,32 @@ export default function SearchDialog({ requests }: { requests: number }) {
     else groups.push({ label: h.group, hits: [h] });
   }
   const contact = (
-    <Anchor component={InternalLink} to="/contact" onClick={spotlight.close}>
+    <Anchor
+      component={InternalLink}
+      to="/contact"
+      onClick={(e: MouseEvent) => {
+        if (!plainClick(e)) return;
+        e.preventDefault();
+        go('/contact');
+      }}
+    >
       ask us on the contact page
     </Anchor>
   );
 
   return (
     <Spotlight.Root store={store} query={query} onQueryChange={setQuery} shortcut={null} transitionProps={{ duration: 0 }} scrollable maxHeight={420} attributes={{ content: { 'aria-label': 'Search the site' } }}>
-      <Spotlight.Search id={SEARCH_FIELD_ID} placeholder="Search products, services, brands…" aria-label="Search" leftSection={<IconSearch size={18} aria-hidden />} onFocus={takeOver} onKeyDown={onKeyDown} />
+      <Spotlight.Search
+        id={SEARCH_FIELD_ID}
+        placeholder="Search products, services, brands…"
+        aria-label="Search"
+        leftSection={<IconSearch size={18} aria-hidden />}
+        rightSection={<CloseButton size="xl" aria-label="Close search" onClick={spotlight.close} />}
+        rightSectionWidth={52}
+        rightSectionPointerEvents="all"
+        onFocus={takeOver}
+        onKeyDown={onKeyDown}
+      />
       {hits.length > 0 ? (
         <Spotlight.ActionsList
           id={LIST_ID}

@@ -11,10 +11,10 @@ export type Failure = 'timeout' | 'network' | number;
 /**
  * What became of a message: 'sent' only once the endpoint has answered 2xx; 'mail' when it was
  * handed to the visitor's mail program, which may or may not have opened (nothing is sent yet);
- * 'held' when the network was down and it is kept on the device, to be sent once it is back
+ * 'held' when the network was down and it is kept on the device (under its id), to be sent once it is back
  * (src/outbox/outbox.ts); 'failed' otherwise.
  */
-export type Delivery = { outcome: 'sent' } | { outcome: 'mail' } | { outcome: 'held' } | { outcome: 'failed'; reason: Failure };
+export type Delivery = { outcome: 'sent' } | { outcome: 'mail' } | { outcome: 'held'; id: string } | { outcome: 'failed'; reason: Failure };
 
 /** POSTs a JSON body to the endpoint within the time limit: its status, or why there was none. */
 export async function postJson(endpoint: string, body: string): Promise<number | 'timeout' | 'network'> {
@@ -49,7 +49,7 @@ export async function deliver(endpoint: string | null, fields: Record<string, un
   if (answer === 'network') {
     try {
       await hold({ id, endpoint, body, mail, savedAt: Date.now() });
-      return { outcome: 'held' };
+      return { outcome: 'held', id };
     } catch {
       // No storage here (a private window, an old browser): it stays a failure, with every field kept.
     }

@@ -11,7 +11,7 @@ export const indexFilePath = '/_data/search/index.json';
 const fileName = (key: string) => key.replace(/[^a-z0-9]/gu, (c) => `_${c.codePointAt(0)!.toString(16)}`);
 /** The term file of the words that start with `key` (shardKey in src/lib/search.ts). */
 export const termFilePath = (key: string) => `/_data/search/terms/${fileName(key)}.json`;
-/** The order-code file of the codes whose plain form starts with `key` (src/lib/search.ts codeFilesFor). */
-export const codeFilePath = (key: string) => `/_data/search/codes/${key}.json`;
+/** The n-th file of order codes (src/lib/search.ts codeFilesFor). */
+export const codeFilePath = (n: number) => `/_data/search/codes/${n}.json`;
 /** The n-th file of products' entries. */
 export const entryFilePath = (n: number) => `/_data/search/products/${n}.json`;

@@ -80,14 +80,14 @@ export interface SearchIndex {
     shards: string[];
     /** How many products each file of entries holds: product n is in file floor(n / chunk). */
     chunk: number;
-    /** The keys of the order-code files that exist (see codeFilesFor). */
+    /** Where each order-code file starts: the plain form of its first code (see codeFilesFor). */
     codes: string[];
   };
 }
 
 /**
- * One order-code file (D22): the codes whose plain form (codeKey) starts with the file's key, each as
- * [plain form, the code as written, its pack's label ('' for a product's model number), the product's number].
+ * One row of an order-code file (D22): [plain form (codeKey), the code as written, its pack's label (''
+ * for a product's model number), the product's number]. The files hold every code, sorted by plain form.
  */
 export type CodeRow = [plain: string, code: string, pack: string, product: number];
 
@@ -99,11 +99,17 @@ export const CODE_MIN = 3;
 /** The most code files one query fetches (a short start of a code many products share). */
 const CODE_FILES_MAX = 4;
 
-/** The code files a query's plain form may match in: the one whose key starts it, else those whose keys start with it (up to CODE_FILES_MAX). */
-export function codeFilesFor(plain: string, keys: readonly string[]): string[] {
-  if (plain.length < CODE_MIN) return [];
-  const own = keys.filter((k) => plain.startsWith(k)).sort((a, b) => b.length - a.length)[0];
-  return own !== undefined ? [own] : keys.filter((k) => k.startsWith(plain)).sort().slice(0, CODE_FILES_MAX);
+/**
+ * The code files a query's plain form may match in, given where each file starts: the one its codes
+ * would sort into, and the next ones while they start with it (up to CODE_FILES_MAX).
+ */
+export function codeFilesFor(plain: string, starts: readonly string[]): number[] {
+  if (plain.length < CODE_MIN || starts.length === 0) return [];
+  let at = 0;
+  while (at + 1 < starts.length && starts[at + 1]! <= plain) at++;
+  const out = [at];
+  while (out.length < CODE_FILES_MAX && starts[at + out.length]?.startsWith(plain)) out.push(at + out.length);
+  return out;
 }
 
 /**
@@ -117,7 +123,7 @@ export type TermFile = Record<string, [title: string, other: string]>;
 export interface ProductParts {
   terms(key: string): Promise<TermFile>;
   entries(file: number): Promise<SearchEntry[]>;
-  codes(key: string): Promise<CodeRow[]>;
+  codes(file: number): Promise<CodeRow[]>;
 }
 
 /**
@@ -152,6 +158,14 @@ export function decodeIds(text: string): number[] {
 const CANDIDATES = 12;
 /** The most products a query finds by their order codes. */
 const CODE_HITS = 6;
+
+/**
+ * How many of a query's words an entry must have to be listed: all of them, but one of three or more may
+ * be missing (a buyer's 'chlorine test for water' and a product that says 'chlorine' and 'water' but
+ * 'checks'), listed after those that have them all. When no entry has that many, every entry that has
+ * any of them, those with more first.
+ */
+const enough = (words: number) => (words >= 3 ? words - 1 : words);
 
 // How MiniSearch weighs a word that matches as the start of another, or with a typo (its searchOptions below).
 const PREFIX_WEIGHT = 0.6;
@@ -205,7 +219,7 @@ export async function createSearch(index: SearchIndex, parts?: ProductParts, lim
 
   const shards = new Set(index.products.shards);
   const termFiles = new Map<string, Promise<TermFile>>();
-  const codeFiles = new Map<string, Promise<CodeRow[]>>();
+  const codeFiles = new Map<number, Promise<CodeRow[]>>();
   const entryFiles = new Map<number, Promise<void>>();
   const once = <K, V>(cache: Map<K, Promise<V>>, key: K, load: () => Promise<V>) => {
     let got = cache.get(key);
@@ -263,15 +277,20 @@ export async function createSearch(index: SearchIndex, parts?: ProductParts, lim
   async function addCandidates(terms: string[]): Promise<void> {
     if (!parts || index.products.count === 0) return;
     const each = await Promise.all(terms.map(productsFor));
-    const combine = (every: boolean) => {
-      const total = new Map<number, number>();
-      for (const m of each) for (const [id, score] of m) total.set(id, (total.get(id) ?? 0) + score);
-      if (every) for (const id of [...total.keys()]) if (!each.every((m) => m.has(id))) total.delete(id);
-      return total;
-    };
-    let found = combine(true);
-    if (found.size === 0 && terms.length > 1) found = combine(false);
-    await fetchProducts([...found].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, CANDIDATES).map(([id]) => id));
+    const found = new Map<number, { words: number; score: number }>();
+    for (const m of each) {
+      for (const [id, score] of m) {
+        const f = found.get(id) ?? { words: 0, score: 0 };
+        found.set(id, { words: f.words + 1, score: f.score + score });
+      }
+    }
+    const floor = atLeast(terms.length, Math.max(0, ...[...found.values()].map((f) => f.words)));
+    const best = [...found]
+      .filter(([, f]) => f.words >= floor)
+      .sort((a, b) => b[1].words - a[1].words || b[1].score - a[1].score || a[0] - b[0])
+      .slice(0, CANDIDATES)
+      .map(([id]) => id);
+    await fetchProducts(best);
   }
 
   /**
@@ -280,9 +299,9 @@ export async function createSearch(index: SearchIndex, parts?: ProductParts, lim
    */
   async function byCode(query: string): Promise<SearchHit[]> {
     const plain = codeKey(query);
-    const keys = codeFilesFor(plain, index.products.codes ?? []);
-    if (!parts || keys.length === 0) return [];
-    const rows = (await Promise.all(keys.map((key) => once(codeFiles, key, () => parts.codes(key))))).flat().filter(([code]) => code.startsWith(plain));
+    const files = codeFilesFor(plain, index.products.codes ?? []);
+    if (!parts || files.length === 0) return [];
+    const rows = (await Promise.all(files.map((n) => once(codeFiles, n, () => parts.codes(n))))).flat().filter(([code]) => code.startsWith(plain));
     rows.sort((a, b) => Number(b[0] === plain) - Number(a[0] === plain) || a[0].localeCompare(b[0]));
     const shown = rows.slice(0, CODE_HITS);
     await fetchProducts(shown.map((r) => r[3]));
@@ -295,14 +314,20 @@ export async function createSearch(index: SearchIndex, parts?: ProductParts, lim
   }
 
   return async (query) => {
-    const terms = words(query);
+    const terms = [...new Set(words(query))];
     if (terms.length === 0) return [];
     // Products that could not be fetched are left out of this answer; the next query asks for them again.
     const [coded] = await Promise.all([byCode(query).catch(() => []), addCandidates(terms).catch(() => undefined)]);
-    const each: Query[] = terms.map((t) => ({ combineWith: 'OR', queries: [t, ...(synonyms[t] ?? [])] }));
-    // Every word must match; when no entry has them all, the entries with most of them.
-    let results = mini.search({ combineWith: 'AND', queries: each });
-    if (results.length === 0 && terms.length > 1) results = mini.search({ combineWith: 'OR', queries: each });
+    const alternatives = terms.map((t) => [t, ...(synonyms[t] ?? [])]);
+    const found = mini.search({ combineWith: 'OR', queries: alternatives.map((queries): Query => ({ combineWith: 'OR', queries })) });
+    const has = (r: SearchResult) => alternatives.filter((alts) => alts.some((a) => r.queryTerms.includes(a))).length;
+    const floor = atLeast(terms.length, Math.max(0, ...found.map(has)));
+    // Those with more of the words first; MiniSearch's order (its score) among those with as many.
+    const results = found
+      .map((r) => ({ r, words: has(r) }))
+      .filter((x) => x.words >= floor)
+      .sort((a, b) => b.words - a.words)
+      .map((x) => x.r);
     // A product found by its order code comes first (D22), then the rest as ranked, its other entries left out.
     const products = new Set(coded.map((h) => h.url.split('#')[0]));
     const rest = pick(results, all, limit).filter((h) => !products.has(h.url.split('#')[0]));
@@ -310,11 +335,14 @@ export async function createSearch(index: SearchIndex, parts?: ProductParts, lim
   };
 }
 
+/** How many of a query's words an entry needs to be listed, given the most that any entry has (enough). */
+const atLeast = (words: number, most: number) => (most >= enough(words) ? enough(words) : 1);
+
 /** The parts of a product index held in memory, as the build makes them (tests, the dev server). */
-export const partsInMemory = (files: { terms: ReadonlyMap<string, TermFile>; entries: readonly SearchEntry[][]; codes: ReadonlyMap<string, CodeRow[]> }): ProductParts => ({
+export const partsInMemory = (files: { terms: ReadonlyMap<string, TermFile>; entries: readonly SearchEntry[][]; codes: readonly CodeRow[][] }): ProductParts => ({
   terms: async (key) => files.terms.get(key) ?? {},
   entries: async (n) => files.entries[n] ?? [],
-  codes: async (key) => files.codes.get(key) ?? [],
+  codes: async (n) => files.codes[n] ?? [],
 });
 
 /** The best entry per link, at most two per page, so one page does not fill the list. */

@@ -20,3 +20,19 @@ export function registerServiceWorker() {
     })
     .catch(() => undefined);
 }
+
+/**
+ * The note the service worker puts on a kept page opened offline (src/sw/sw.js withOfflineNote) follows
+ * the network: back online, it says so, with a link to the current page, instead of "You are offline".
+ */
+export function followOfflineNote() {
+  const note = document.querySelector('.offline-note');
+  if (!note) return;
+  const [offline, online] = [...note.children] as HTMLElement[];
+  const follow = () => {
+    offline!.hidden = navigator.onLine;
+    online!.hidden = !navigator.onLine;
+  };
+  window.addEventListener('online', follow);
+  window.addEventListener('offline', follow);
+}

@@ -91,7 +91,7 @@ async function keep(cacheName, cacheKey, res) {
   const body = await res.arrayBuffer();
   if ((headers.get('content-type') ?? '').includes('text/html')) {
     const title = /<title>([^<]*)<\/title>/.exec(new TextDecoder().decode(body))?.[1];
-    if (title) headers.set(TITLE, encodeURIComponent(title));
+    if (title) headers.set(TITLE, encodeURIComponent(unescapeHtml(title)));
   }
   const cache = await caches.open(cacheName);
   await cache.put(cacheKey, new Response(body, { status: res.status, statusText: res.statusText, headers }));
@@ -100,12 +100,18 @@ async function keep(cacheName, cacheKey, res) {
 }
 
 const escapeHtml = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+/** A page's <title> as text: as written in HTML, 'Glassware &amp; Consumables'. */
+const unescapeHtml = (s) => s.replace(/&(?:#(\d+)|#x([\da-f]+)|(amp|lt|gt|quot));/gi, (_, dec, hex, name) => (name ? { amp: '&', lt: '<', gt: '>', quot: '"' }[name.toLowerCase()] : String.fromCodePoint(dec ? Number(dec) : parseInt(hex, 16))));
 const savedOn = (res) => new Date(Number(res.headers.get(SAVED_AT))).toLocaleString('en-KE', { dateStyle: 'long', timeStyle: 'short' });
 
-/** A kept page, with a note at its top saying it is the copy saved when the visitor last opened it. */
+/**
+ * A kept page, with a note at its top saying it is the copy saved when the visitor last opened it; once
+ * the network is back, the page shows the note's second sentence instead (src/sw/register.ts).
+ */
 async function withOfflineNote(kept) {
   const html = await kept.text();
-  const note = `<p class="offline-note" role="status" style="margin:0;padding:10px 16px;background:#fff3bf;color:#212529;font:500 15px/1.5 system-ui,sans-serif;text-align:center">You are offline, or the network is too slow: this page is the copy saved on this device on ${escapeHtml(savedOn(kept))}, and it may have changed since.</p>`;
+  const saved = escapeHtml(savedOn(kept));
+  const note = `<p class="offline-note" role="status" style="margin:0;padding:10px 16px;background:#fff3bf;color:#212529;font:500 15px/1.5 system-ui,sans-serif;text-align:center"><span>You are offline, or the network is too slow: this page is the copy saved on this device on ${saved}, and it may have changed since.</span><span hidden>You are back online. This page is still the copy saved on ${saved}: <a href="" style="color:#1c1b6b">load the current page</a>.</span></p>`;
   const headers = new Headers(kept.headers);
   headers.delete('content-length');
   return new Response(html.replace(/<body([^>]*)>/, (body) => `${body}${note}`), { status: 200, headers });

@@ -123,7 +123,7 @@ async function searchDownload(query: string, name: string): Promise<{ total: num
   const search = await createSearch(index, {
     terms: async (key) => file<TermFile>(termFilePath(key)),
     entries: async (n) => file<SearchEntry[]>(entryFilePath(n)),
-    codes: async (key) => file<CodeRow[]>(codeFilePath(key)),
+    codes: async (n) => file<CodeRow[]>(codeFilePath(n)),
   });
   const hits = await search(query);
   const data = read.reduce((n, path) => n + gz(path.slice(1)), 0);

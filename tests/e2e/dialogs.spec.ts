@@ -179,8 +179,8 @@ test.describe('Product Catalogue Request', () => {
   });
 
   for (const [path, label, interest] of [
-    ['/services/laboratory-chemicals', 'Chemical Catalog', 'Laboratory chemicals'],
-    ['/', 'Download Catalog', 'Laboratory Chemicals & Reagents'],
+    ['/services/laboratory-chemicals', 'Chemical Catalogue', 'Laboratory chemicals'],
+    ['/', 'Download Catalogue', 'Laboratory Chemicals & Reagents'],
   ] as const) {
     test(`'${label}' on ${path} opens it with the interest filled in`, async ({ page, isMobile }) => {
       const mails = await captureMail(page);

@@ -304,6 +304,8 @@ test.describe('written offline (issue 38 item 4)', () => {
     expect(posted).toEqual([]);
     await backOnline(context, answerWith, 200);
     await expect(page.getByRole('alert').filter({ hasText: 'Sent: Website enquiry from Amina Odhiambo' })).toBeVisible();
+    // The notice that it was not sent yet goes once it has been.
+    await expect(held).toHaveCount(0);
     expect(posted).toEqual([{ name: contact.Name, email: contact.Email, phone: '', company: '', message: contact.Message, subject: `Website enquiry from ${contact.Name}`, id: expect.any(String) }]);
     // Nothing is left to send: another page, and the network coming and going again, send nothing more.
     await page.goto(`${site.url}/policies`);
@@ -360,6 +362,7 @@ test.describe('written offline (issue 38 item 4)', () => {
     await form.getByLabel('Email Address', { exact: false }).fill('otieno@county.example');
     await sentOfflineThenOnline(page, { posted, answerWith }, form.getByRole('button', { name: 'Send Request' }), isMobile);
     await expect(page.getByRole('alert').filter({ hasText: 'Sent: Quote Request from Otieno (2 products)' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Saved on this phone, not sent yet' })).toHaveCount(0);
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({
       subject: 'Quote Request from Otieno (2 products)',

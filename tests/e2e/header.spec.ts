@@ -45,7 +45,7 @@ test.describe('desktop mega-menus @desktop', () => {
   });
 
   test('keyboard: focus opens, Tab and arrows walk the links, Escape closes and returns focus', async ({ page }) => {
-    await nav(page).getByRole('link', { name: 'Home' }).focus();
+    await nav(page).getByRole('link', { name: 'Products', exact: true }).focus();
     await page.keyboard.press('Tab');
     await expect(trigger(page, 'Services')).toBeFocused();
     const menu = dropdown(page, 'Services');
@@ -83,6 +83,12 @@ test.describe('desktop mega-menus @desktop', () => {
     await expect(dropdown(page, 'Policies')).toBeHidden();
   });
 
+  test('Products is in the header, beside the menus, and leads to the catalogue', async ({ page }) => {
+    await nav(page).getByRole('link', { name: 'Products', exact: true }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.locator('h1')).toBeVisible();
+  });
+
   test('a click on the button opens the menu (touch screens at desktop width)', async ({ page }) => {
     await trigger(page, 'Policies').click();
     await expect(dropdown(page, 'Policies')).toBeVisible();
@@ -91,7 +97,62 @@ test.describe('desktop mega-menus @desktop', () => {
   });
 });
 
+test('a menu opened by focus before the app starts stays open when it does @desktop', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/boot-[^/]*\.js$/, async (r) => (await held, r.continue()));
+  await page.goto('/privacy-policy', { waitUntil: 'commit' });
+  await trigger(page, 'Industries').focus();
+  await expect(dropdown(page, 'Industries')).toBeVisible();
+  release();
+  await hydrated(page);
+  await expect(page.locator('html')).toHaveAttribute('data-live', '');
+  await expect(dropdown(page, 'Industries')).toBeVisible();
+  await expect(trigger(page, 'Industries')).toHaveAttribute('aria-expanded', 'true');
+});
+
 test.describe('mobile menu @phone', () => {
+  test('a menu opened before the app starts stays open when it does, and its links then open in the app', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/boot-[^/]*\.js$/, async (r) => (await held, r.continue()));
+    await page.goto('/services', { waitUntil: 'commit' });
+    await page.locator('summary[aria-label="Menu"]').tap();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await expect(menu.getByRole('link', { name: 'Home' })).toBeVisible();
+    release();
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('data-live', '');
+    await expect(menu.getByRole('link', { name: 'Home' })).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await menu.getByRole('link', { name: 'Products', exact: true }).tap();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+
+  test('Back closes the menu and stays on the page; Back from a page chosen in it returns to where it was opened', async ({ page }) => {
+    await page.goto('/policies');
+    await hydrated(page);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us' }).tap();
+    await expect(page).toHaveURL(/\/contact$/);
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    await page.goBack();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\/contact$/);
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    await drawer.getByRole('link', { name: 'Products', exact: true }).tap();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(drawer).toBeHidden();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/contact$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/policies$/);
+  });
+
   test('the menu button toggles the drawer; Home and Contact point at the home anchors', async ({ page, consoleErrors }) => {
     await page.goto('/services');
     await hydrated(page);
@@ -104,6 +165,7 @@ test.describe('mobile menu @phone', () => {
     await expect(mobile.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/#home');
     await expect(mobile.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/#contact');
     // The same lists as the desktop menus, behind their group.
+    await expect(mobile.getByRole('link', { name: 'Products', exact: true })).toHaveAttribute('href', '/products');
     await mobile.getByRole('button', { name: 'Industries' }).tap();
     await expect(mobile.getByRole('link', { name: 'Pharmaceutical' })).toHaveAttribute('href', '/industries/pharmaceutical');
     await expect(mobile.getByRole('link', { name: 'View All Industries' })).toHaveAttribute('href', '/industries');

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, hydrated, recordLayoutShifts, startUnderPausedClock, test } from './fixtures';
 
 // The home hero (section 4, section 9): 4 slides, 5000 ms each, dots, pauses, image fallback.
@@ -158,3 +159,45 @@ test('turning the slides moves nothing on the page: the hero is as tall as its l
   const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { line: string }[] }).layoutShifts.map((s) => s.line));
   expect(shifts).toEqual([]);
 });
+
+/** WCAG's relative luminance of an sRGB colour. */
+const luminance = ([r, g, b]: number[]) => {
+  const lin = (v: number) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+};
+
+/**
+ * The contrast of each line of the shown slide's copy with the lightest pixel drawn behind it (the copy
+ * is light on dark): the text is made transparent, the area it covers is photographed, and its lightest
+ * pixel taken, so the overlay and the picture under it are measured as drawn.
+ */
+async function copyContrast(page: Page): Promise<{ text: string; ratio: number }[]> {
+  const lines = carousel(page).locator('h1, .hero-slide-copy > [data-active] > p');
+  const measured = [];
+  for (const line of await lines.all()) {
+    const colour = (await line.evaluate((el) => getComputedStyle(el).color)).match(/\d+/g)!.map(Number);
+    await line.evaluate((el) => el.style.setProperty('color', 'transparent'));
+    const shot = await page.screenshot({ clip: (await line.boundingBox())!, animations: 'disabled' });
+    await line.evaluate((el) => el.style.removeProperty('color'));
+    const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    let lightest = 0;
+    for (let i = 0; i < data.length; i += info.channels) lightest = Math.max(lightest, luminance([data[i]!, data[i + 1]!, data[i + 2]!]));
+    measured.push({ text: (await line.textContent())!.slice(0, 30), ratio: Math.round(((luminance(colour) + 0.05) / (lightest + 0.05)) * 100) / 100 });
+  }
+  return measured;
+}
+
+for (const [width, tag] of [[360, '@phone'], [412, '@phone'], [768, '@desktop'], [1024, '@desktop'], [1366, '@desktop'], [1920, '@desktop']] as const) {
+  test(`at ${width} px every slide's copy reads at 4.5:1 or more over its picture ${tag}`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openHome(page);
+    for (const n of [1, 2, 3, 4]) {
+      await dot(page, n).click();
+      await expectSlide(page, n);
+      await expect(carousel(page).locator('img[data-active]')).toHaveJSProperty('complete', true);
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      const low = (await copyContrast(page)).filter((m) => m.ratio < 4.5);
+      expect(low, `slide ${n}`).toEqual([]);
+    }
+  });
+}

@@ -82,10 +82,10 @@ test.describe('with the site\'s scripts blocked', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
-  test('each Request Quote and Download Catalog control on / leads to a page with its form', async ({ page }) => {
+  test('each Request Quote and Download Catalogue control on / leads to a page with its form', async ({ page }) => {
     await page.goto('/');
     const quotes = page.getByRole('link', { name: 'Request Quote' });
-    const catalogues = page.getByRole('link', { name: 'Download Catalog' });
+    const catalogues = page.getByRole('link', { name: 'Download Catalogue' });
     expect(await quotes.count()).toBeGreaterThanOrEqual(12);
     expect(await catalogues.count()).toBeGreaterThanOrEqual(12);
     for (const link of [...(await quotes.all()), ...(await catalogues.all())]) {
@@ -106,6 +106,14 @@ test.describe('with the site\'s scripts blocked', () => {
     await expect(quoteForm.getByLabel('Full Name', { exact: false })).toBeVisible();
     await expect(quoteForm).toHaveAttribute('method', 'post');
     await expect(quoteForm.getByRole('link', { name: 'Send on WhatsApp' })).toHaveAttribute('href', `https://wa.me/${site.whatsapp}`);
+  });
+
+  test('every tab of the product range shows its sections, under its name, and an address names any of them', async ({ page }) => {
+    await page.goto('/#products-safety-containment-storage');
+    for (const section of ['Analytical Reagents', 'Containment & Storage', 'Cooling & Cold Storage']) {
+      await expect(page.locator('#products').getByRole('heading', { name: section, exact: true })).toBeVisible();
+    }
+    await expect(page.locator('#products-safety-containment-storage')).toBeInViewport();
   });
 
   test('the search box leads to the page that shows the way to every part of the site', async ({ page, isMobile }) => {

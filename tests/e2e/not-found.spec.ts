@@ -11,7 +11,7 @@ async function open(page: Page, path: string) {
   const res = await page.goto(path);
   expect(res?.status()).toBe(404);
   await hydrated(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect.poll(() => logged.some((l) => l.includes('non-existent route') && l.includes(path))).toBe(true);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
 }
@@ -57,7 +57,7 @@ test('Go Back returns to the previous page; Return to Home goes home', async ({ 
   if (isMobile) await back.tap();
   else await back.click();
   await expect(page).toHaveURL(/\/industries$/);
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Oops! Page not found');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found');
   await page.goForward();
   await hydrated(page);
   await page.getByRole('link', { name: 'Return to Home' }).click();

@@ -50,6 +50,30 @@ test('a page not read shows the offline page: the kept pages, the phones and Wha
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
 });
 
+test('a kept page read while the network comes back says so, and leads to the current page', async ({ page, context }) => {
+  await read(page, '/policies/ethical-policy');
+  await context.setOffline(true);
+  await page.goto('/policies/ethical-policy');
+  await hydrated(page);
+  const note = page.getByRole('status').filter({ hasText: 'saved on this device' });
+  await expect(note.getByText('You are offline')).toBeVisible();
+  await expect(note.getByText('You are back online')).toBeHidden();
+  await context.setOffline(false);
+  await expect(note.getByText('You are offline')).toBeHidden();
+  await expect(note.getByText('You are back online')).toBeVisible();
+  await note.getByRole('link', { name: 'load the current page' }).click();
+  await expect(page.locator('h1')).toBeVisible();
+  await expect(page.getByText('saved on this device')).toHaveCount(0);
+});
+
+test('the offline page names a kept page as its title reads, "&" and all', async ({ page, context }) => {
+  await read(page, '/services/glassware-consumables');
+  await context.setOffline(true);
+  await page.goto('/industries/education');
+  await expect(page.getByRole('link', { name: /^Glassware & Consumables/ })).toHaveAttribute('href', '/services/glassware-consumables');
+  await expect(page.locator('body')).not.toContainText('&amp;');
+});
+
 test('online again, pages come from the network, not the kept copy', async ({ page, context }) => {
   await read(page, '/terms-of-service');
   await context.setOffline(true);

@@ -15,8 +15,8 @@ test('a partner page by its fixed path and by /partner/{id}: badge, links in new
     await expect(site).toHaveAttribute('href', 'https://www.palintest.com');
     await expect(site).toHaveAttribute('target', '_blank');
     await expect(site).toHaveAttribute('rel', 'noopener noreferrer');
-    // No catalogue URL in the record, so no Product Catalog button.
-    await expect(hero(page).getByRole('link', { name: 'Product Catalog' })).toHaveCount(0);
+    // No catalogue URL in the record, so no Product Catalogue button.
+    await expect(hero(page).getByRole('link', { name: 'Product Catalogue' })).toHaveCount(0);
     const about = page.locator('#about-partner');
     for (const title of ['Specialties', 'Category', 'Certifications', 'Operating countries', 'Contact information']) await expect(about.getByRole('heading', { name: title })).toBeVisible();
     await expect(about).toContainText('ISO 9001');
@@ -50,10 +50,10 @@ test('an unknown partner id replaces the history entry with /404', async ({ page
   await hydrated(page);
   await page.goto('/partner/nope');
   await expect(page).toHaveURL(/\/404$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/services$/);
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Oops! Page not found');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found');
 });
 
 test('a stored partner picture that fails to load is replaced by the local placeholder', async ({ page }) => {

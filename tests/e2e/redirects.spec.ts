@@ -13,7 +13,7 @@ import { outputFile } from '../../src/node/build/prerender';
 import { loadContent } from '../../src/node/content/load';
 import { serve } from '../../src/node/serve/serve';
 import { freePort } from '../support/dev-server';
-import { startNginx } from '../support/nginx';
+import { startNginx } from '../../src/node/serve/nginx';
 
 const project = resolve(import.meta.dirname, '../..');
 // One dist/ and one pair of servers: keep this file's tests in one worker.

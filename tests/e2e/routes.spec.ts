@@ -37,7 +37,7 @@ test('an unknown path answers 404 with the not-found page and logs the attempted
   page.on('console', (m) => m.type() === 'error' && lines.push(m.text()));
   const res = await page.goto('/no-such-page');
   expect(res?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(page).toHaveTitle(/Page Not Found/);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
   await hydrated(page);
@@ -50,7 +50,7 @@ test('an unknown path answers 404 with the not-found page and logs the attempted
 test('an unknown service slug shows the not-found page', async ({ page }) => {
   const res = await page.goto('/services/no-such-service');
   expect(res?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
 });
 
 test('a .html address redirects permanently to the clean path, keeping query and hash', async ({ page, request }) => {

@@ -8,6 +8,13 @@ const INDEX_ONLY_TEXT = 'Pre-programmed Palintest test methods';
 const searchBox = (page: Page) => page.getByRole('dialog').getByRole('textbox', { name: 'Search' });
 const result = (page: Page, name: string | RegExp) => page.getByRole('dialog').getByRole('button', { name });
 
+/** Opens search with '/' and types a query. */
+async function typeInSearch(page: Page, query: string) {
+  await page.keyboard.press('/');
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type(query);
+}
+
 /** Marks the window, so a later check can tell a client-side navigation from a page load. */
 async function markWindow(page: Page) {
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
@@ -58,8 +65,104 @@ test('arrow keys move through the results grouped by kind, and a section result 
   await page.keyboard.press('ArrowUp');
   await expect(first).toHaveAttribute('data-selected', 'true');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/services\/safety-solutions#categories$/);
-  await expect(page.locator('#categories')).toBeInViewport();
+  await expect(page).toHaveURL(/\/services\/safety-solutions#categories-fume-hoods-and-containment$/);
+  await expect(page.locator('#categories-fume-hoods-and-containment')).toBeInViewport();
+});
+
+/** The sticky header's lower edge: what is scrolled to must show below it. */
+const headerBottom = async (page: Page) => (await page.locator('header.site-header').boundingBox())!.height;
+
+// Issue 52: Enter landed on the grid's first card (Spectrophotometers), two to five screens above the match.
+for (const [query, url, title] of [
+  ['centrifuge', '/services/laboratory-instruments#instruments-centrifuges', 'Centrifuges'],
+  ['pH meter', '/services/laboratory-instruments#instruments-ph-meters', 'pH Meters'],
+] as const) {
+  test(`'${query}' and Enter land on the card that answers, shown below the header`, async ({ page }) => {
+    await page.goto('/policies');
+    await hydrated(page);
+    await typeInSearch(page, query);
+    await expect(result(page, new RegExp(`^${title}`)).first()).toHaveAttribute('data-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${url}$`));
+    const heading = page.locator(`#${url.split('#')[1]}`).getByRole('heading', { name: title });
+    await expect(heading).toBeInViewport();
+    await expect.poll(async () => (await heading.boundingBox())!.y).toBeGreaterThanOrEqual(await headerBottom(page));
+  });
+}
+
+test('a result in a tab that is not shown opens that tab on it', async ({ page }) => {
+  await page.goto('/policies');
+  await hydrated(page);
+  await typeInSearch(page, 'Containment & Storage');
+  await expect(result(page, /^Containment & Storage/)).toHaveAttribute('data-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/#products-safety-containment-storage$/);
+  await expect(page.getByRole('tab', { name: 'Safety Equipment' })).toHaveAttribute('aria-selected', 'true');
+  const section = page.locator('#products-safety-containment-storage');
+  await expect(section.getByRole('heading', { name: 'Containment & Storage' })).toBeInViewport();
+});
+
+test('the same address opened afresh shows that tab too, once the page has started', async ({ page }) => {
+  await page.goto('/#products-safety-containment-storage');
+  await hydrated(page);
+  await expect(page.getByRole('tab', { name: 'Safety Equipment' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('#products-safety-containment-storage').getByRole('heading')).toBeInViewport();
+});
+
+/** Opens /policies, then /contact inside the app: Back from /contact returns to /policies. */
+async function twoPages(page: Page) {
+  await page.goto('/policies');
+  await hydrated(page);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.locator('h1')).toContainText('Contact');
+}
+
+test('Back closes search and stays on the page; the next Back goes to the page before', async ({ page }) => {
+  await twoPages(page);
+  await page.getByRole('button', { name: 'Search the site' }).click();
+  await page.keyboard.type('palin');
+  await expect(result(page, /^Palintest/).first()).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.locator('h1')).toContainText('Contact');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/policies$/);
+});
+
+test('Back closes search on the first page of a visit too', async ({ page }) => {
+  await page.goto('/contact');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Search the site' }).click();
+  await expect(searchBox(page)).toBeFocused();
+  await page.goBack();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/contact$/);
+});
+
+test('search has a close button, and closed by it leaves no step for Back', async ({ page, isMobile }) => {
+  await twoPages(page);
+  await page.getByRole('button', { name: 'Search the site' }).click();
+  await expect(searchBox(page)).toBeFocused();
+  const close = page.getByRole('dialog').getByRole('button', { name: 'Close search' });
+  await (isMobile ? close.tap() : close.click());
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/policies$/);
+});
+
+test('Back from a page chosen in search returns to the page it was chosen on', async ({ page }) => {
+  await twoPages(page);
+  await typeInSearch(page, 'microscpe');
+  await expect(result(page, /^Microscopy/).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/services\/microscopy$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/policies$/);
 });
 
 // A busy phone may take a while to draw the dialog after '/', even with its code fetched ahead (at

@@ -222,11 +222,15 @@ test('a publish can be undone: its changes taken back in the publisher\'s draft,
   publisher.page.once('dialog', (d) => void d.accept());
   await recent.getByRole('row').first().getByRole('button', { name: 'Undo' }).click();
   await expect(publisher.page.getByRole('status').filter({ hasText: 'The publish is undone in your draft' })).toBeVisible();
-  await expect(recent.getByRole('row').first()).toContainText('undone');
+  // The undo waits in the draft: the site still has the publish, which is not marked undone yet.
+  await expect(recent.getByRole('row').first()).not.toContainText('undone');
   expect(git(draftDir('peter@example.com'), 'log', '--format=%an|%s', '-1')).toMatch(/^Peter Publisher\|Undo the publish of /);
   await publisher.page.getByRole('region', { name: "Peter Publisher's draft" }).getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(publisher.page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible();
   expect(title(studio.remoteFile(CONTACT))).toBe(before);
+  await publisher.page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(recent.getByRole('row').nth(1)).toContainText("Amina Author's draft, as scheduled");
+  await expect(recent.getByRole('row').nth(1)).toContainText('undone');
 });
 
 test('a draft that would break a link once merged with the remote is not published, and the studio says why at file:line', async () => {

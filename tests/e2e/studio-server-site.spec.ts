@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { freePort } from '../support/dev-server';
-import { nginxReload, startNginx } from '../support/nginx';
+import { nginxReload, startNginx } from '../../src/node/serve/nginx';
 import { git, signUp, startStudioServer, type StudioServer } from '../support/studio-server';
 
 test.describe.configure({ mode: 'serial' });

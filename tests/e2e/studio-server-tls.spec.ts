@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from './fixtures';
 import { freePort } from '../support/dev-server';
-import { startNginx } from '../support/nginx';
+import { startNginx } from '../../src/node/serve/nginx';
 import { startStudioServer, type StudioServer } from '../support/studio-server';
 
 test.describe.configure({ mode: 'serial' });

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { blockDefinitions, blockTypes } from '../../schemas/blocks';
 import { expect, requiredMarkers, test } from './fixtures';
 import { dependencyBundlings, type DevServer, freePort, startDevServer, warmStudio } from '../support/dev-server';
-import { startNginx } from '../support/nginx';
+import { startNginx } from '../../src/node/serve/nginx';
 import { type Scratch, scratchProject, serveScratch } from '../support/scratch';
 
 test.describe.configure({ mode: 'serial' });
@@ -369,7 +369,7 @@ test('moves, creates and deletes pages: git diff shows exactly those files, the 
   await choose(page, 'Page to copy', 'soil', /^\/services\/soil-testing/);
   await page.getByRole('button', { name: 'Create' }).click();
   // It says where the pages beside it are listed, since nothing links to it yet.
-  await expect(status(page)).toHaveText(/^Created \/services\/spectroscopy \(pages-data\/services\/spectroscopy\.json\)\. Nothing links to it yet: the pages beside it are listed in .*pages-data\/site\.json \(nav\.header\[1\]\.menu\.links\).*; add it there\.$/, { timeout: 60_000 });
+  await expect(status(page)).toHaveText(/^Created \/services\/spectroscopy \(pages-data\/services\/spectroscopy\.json\)\. Nothing links to it yet: the pages beside it are listed in .*pages-data\/site\.json \(nav\.header\[2\]\.menu\.links\).*; add it there\.$/, { timeout: 60_000 });
   await expect(page.getByRole('combobox', { name: 'Page' })).toHaveValue(/^\/services\/spectroscopy/);
   // An address that answers already is refused, as validate would.
   await page.getByRole('button', { name: 'New page' }).click();

@@ -5,11 +5,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { studioMiddleware } from '../../src/node/studio/plugin';
+import { type StudioHooks, studioMiddleware } from '../../src/node/studio/plugin';
 import { writeHooks } from '../../src/node/studio/writes';
 
-export async function startStudioApi(root: string): Promise<{ base: string; close(): void }> {
-  const handle = studioMiddleware(root, async () => '<!doctype html>');
+export async function startStudioApi(root: string, hooks: StudioHooks = {}): Promise<{ base: string; close(): void }> {
+  const handle = studioMiddleware(root, async () => '<!doctype html>', hooks);
   const server = createServer((req, res) => handle(req as never, res, () => ((res.statusCode = 404), res.end())));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };

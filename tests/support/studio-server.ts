@@ -34,7 +34,8 @@ export interface StudioServer {
   stop(): Promise<void>;
 }
 
-export async function startStudioServer(extraEnv: Record<string, string> = {}): Promise<StudioServer> {
+/** A temporary folder with a bare repository holding a scratch copy of the project (the remote), and a clone of it. */
+export function siteRepository(): { dir: string; remote: string; clone: string } {
   const dir = mkdtempSync(join(tmpdir(), 'studio-server-'));
   const scratch = scratchProject('studio-seed-');
   cpSync(join(project, '.gitignore'), join(scratch.dir, '.gitignore'));
@@ -47,6 +48,11 @@ export async function startStudioServer(extraEnv: Record<string, string> = {}): 
   scratch.remove();
   const clone = join(dir, 'clone');
   git(dir, 'clone', '--quiet', remote, clone);
+  return { dir, remote, clone };
+}
+
+export async function startStudioServer(extraEnv: Record<string, string> = {}): Promise<StudioServer> {
+  const { dir, remote, clone } = siteRepository();
   const data = join(dir, 'data');
   const port = await freePort();
   const env: Record<string, string> = { STUDIO_REPO: clone, STUDIO_DATA: data, HOST: 'localhost', PORT: String(port), STUDIO_TICK_MS: '300', ...extraEnv };
@@ -76,14 +82,7 @@ export async function startStudioServer(extraEnv: Record<string, string> = {}): 
       if (!link) throw new Error(`user add printed no link:\n${out}`);
       return link;
     },
-    pushDirectly(message, edit) {
-      const work = join(dir, `direct-${++pushes}`);
-      git(dir, 'clone', '--quiet', remote, work);
-      edit(work);
-      git(work, 'commit', '--quiet', '--all', '-m', message);
-      git(work, 'push', '--quiet', 'origin', 'main');
-      return git(work, 'rev-parse', 'HEAD');
-    },
+    pushDirectly: (message, edit) => pushDirectly(dir, remote, `direct-${++pushes}`, message, edit),
     remoteFile: (path) => git(remote, 'show', `main:${path}`),
     stop: async () => {
       // STUDIO_SERVER_LOG=1 prints what the server said (to see why a test failed).
@@ -95,6 +94,17 @@ export async function startStudioServer(extraEnv: Record<string, string> = {}): 
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A commit pushed to the remote from a clone of its own, as someone outside the studio pushes. */
+export function pushDirectly(dir: string, remote: string, name: string, message: string, edit: (dir: string) => void): string {
+  const work = join(dir, name);
+  git(dir, 'clone', '--quiet', remote, work);
+  edit(work);
+  git(work, 'add', '--all');
+  git(work, 'commit', '--quiet', '-m', message);
+  git(work, 'push', '--quiet', 'origin', 'main');
+  return git(work, 'rev-parse', 'HEAD');
 }
 
 /** A person's browser: a context of its own, signed in by setting a password through their one-time link. */

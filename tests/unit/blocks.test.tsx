@@ -158,11 +158,11 @@ describe('partner detail (section 2)', () => {
     expect(doc.imgs()).toEqual(['https://cdn.acme.example/logo.png', '/images/services/laboratory-glassware.svg']);
   });
 
-  it('opens Visit Website and Product Catalog (only with a catalogue URL) in new tabs', () => {
+  it('opens Visit Website and Product Catalogue (only with a catalogue URL) in new tabs', () => {
     const without = renderPartner(partner()).links();
-    expect(without.map((l) => l.text)).not.toContain('Product Catalog');
+    expect(without.map((l) => l.text)).not.toContain('Product Catalogue');
     const links = renderPartner(partner({ productCatalogUrl: 'https://acme.example/catalogue.pdf' })).links();
-    expect(links).toContainEqual({ text: 'Product Catalog', href: 'https://acme.example/catalogue.pdf', target: '_blank', rel: 'noopener noreferrer' });
+    expect(links).toContainEqual({ text: 'Product Catalogue', href: 'https://acme.example/catalogue.pdf', target: '_blank', rel: 'noopener noreferrer' });
     expect(links).toContainEqual({ text: 'Visit Website', href: 'https://acme.example/en/', target: '_blank', rel: 'noopener noreferrer' });
   });
 

@@ -223,7 +223,7 @@ describe('home page', () => {
     for (const word of ['Mission', 'Vision', 'Goals', 'Customers']) expect(text).toContain(`Our ${word}`);
   });
 
-  it('has 12 category cards, each with partner links and Request Quote and Download Catalog buttons', () => {
+  it('has 12 category cards, each with partner links and Request Quote and Download Catalogue buttons', () => {
     const grid = home.find((b) => b.type === 'card-grid' && b.id === 'services');
     if (grid?.type !== 'card-grid') throw new Error('no #services card grid');
     expect(grid.cards).toHaveLength(12);
@@ -231,7 +231,7 @@ describe('home page', () => {
       expect(card.links?.some((l) => l.action.kind === 'external'), card.title).toBe(true);
       const byLabel = new Map(card.buttons?.map((b) => [b.label, b.action.kind]));
       expect(byLabel.get('Request Quote'), card.title).toBe('quote');
-      expect(byLabel.get('Download Catalog'), card.title).toBe('catalogue');
+      expect(byLabel.get('Download Catalogue'), card.title).toBe('catalogue');
     }
   });
 
@@ -385,5 +385,32 @@ describe('/services and /industries (specification section 2)', () => {
     expect(other?.type === 'card-grid' && other.cards.map((c) => [c.title.toLowerCase(), c.link ?? c.links ?? c.buttons])).toEqual(
       ['third party testing labs', 'agrochemical', 'herbal and animal health', 'textile and cosmetics', 'petrochemical', 'forensic'].map((t) => [t, undefined]),
     );
+  });
+});
+
+describe('copy a buyer reads (issue 52)', () => {
+  const shown = (value: unknown) => strings(value).filter((s) => !/^(\/|https?:|mailto:|\.\.\/)/.test(s));
+  const everything = [...[...pages.values()].map((p) => ({ where: p.route, text: shown(p.doc) })), { where: 'site.json', text: shown(site) }, ...[...content.products.values()].map((p) => ({ where: p.id, text: shown(p) }))];
+
+  it('spells catalogue one way, the British way as the rest of the site, in labels from the specification too', () => {
+    for (const { where, text } of everything) expect(text.filter((s) => /\bcatalog\b/i.test(s)), where).toEqual([]);
+  });
+
+  it('has no "Oops!"', () => {
+    for (const { where, text } of everything) expect(text.filter((s) => /\boops\b/i.test(s)), where).toEqual([]);
+  });
+
+  it('a product\'s specification value reads after its name and one colon, not as a second "label: value"', () => {
+    for (const p of content.products.values()) {
+      for (const s of p.specifications) if (typeof s !== 'string') expect(String(s.value), `${p.id}: ${s.name}`).not.toMatch(/:\s/);
+    }
+  });
+
+  it('a figure\'s label names what it counts: the same words never stand beside two different figures, on a page or across the site', () => {
+    const byLabel = new Map<string, Set<string>>();
+    for (const p of pages.values()) {
+      for (const s of p.doc.blocks) if (s.type === 'stats') for (const i of s.items) (byLabel.get(i.label.toLowerCase()) ?? byLabel.set(i.label.toLowerCase(), new Set()).get(i.label.toLowerCase())!).add(i.value);
+    }
+    for (const [label, values] of byLabel) expect([...values], label).toHaveLength(1);
   });
 });

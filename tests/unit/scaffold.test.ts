@@ -19,7 +19,7 @@ describe('npm run new-page', { timeout: 60_000 }, () => {
     expect(out).toContain('pages-data/services/spectroscopy.json');
     // Nothing links to it yet: it says where the pages beside it are listed, the services menu and index among them.
     expect(out).toMatch(/Nothing links to \/services\/spectroscopy yet/);
-    expect(out).toMatch(/pages-data\/site\.json {2}nav\.header\[1\]\.menu\.links/);
+    expect(out).toMatch(/pages-data\/site\.json {2}nav\.header\[2\]\.menu\.links/);
     expect(out).toMatch(/pages-data\/services\/index\.json {2}blocks\[\d+\]\.cards/);
     const file = 'pages-data/services/spectroscopy.json';
     const doc = JSON.parse(scratch.read(file));

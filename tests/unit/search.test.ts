@@ -57,17 +57,36 @@ describe('search ranking against the real content', () => {
   }
 
   it('leads to the section that answers, where the section has an anchor', async () => {
-    expect((await search('fume hood'))[0]).toMatchObject({ url: '/services/safety-solutions#categories', title: 'Fume Hoods and Containment', group: 'Products & services' });
-    expect((await search('Containment & Storage')).some((h) => h.url === '/#products')).toBe(true);
+    expect((await search('fume hood'))[0]).toMatchObject({ url: '/services/safety-solutions#categories-fume-hoods-and-containment', title: 'Fume Hoods and Containment', group: 'Products & services' });
+    // A section of a tab: the tab opens on it (src/blocks/tabs/Tabs.tsx).
+    expect((await search('Containment & Storage'))[0]?.url).toBe('/#products-safety-containment-storage');
     const raise = (await search('how to raise a grievance')).slice(0, 2).map((h) => h.url);
     expect(raise).toEqual(['/policies/grievance-mechanism', `/policies/grievance-mechanism#${policySectionAnchor(3)}`]);
+  });
+
+  // Enter opens the first result: the card that answers, not the top of its grid (issue 52: the first
+  // card, Spectrophotometers, two to five screens above it on a phone).
+  it.each([
+    ['centrifuge', '/services/laboratory-instruments#instruments-centrifuges', 'Centrifuges'],
+    ['pH meter', '/services/laboratory-instruments#instruments-ph-meters', 'pH Meters'],
+    ['autoclave', '/services/laboratory-instruments#instruments-autoclaves', 'Autoclaves'],
+  ])("'%s' leads first to its own card, %s, an anchor of the page", async (query, url, title) => {
+    expect((await search(query))[0]).toMatchObject({ url, title });
+    const [path, anchor] = url.split('#');
+    expect(anchors(content.routes.get(path!)!.doc.blocks)).toContain(anchor);
+  });
+
+  it('lists an entry that has all but one of three or more words, after those that have them all', async () => {
+    const urls = (await search('chlorine test for water')).map((h) => h.url);
+    expect(urls).toContain('/products/palintest-dpd-tablets');
+    expect(urls[0]).toBe('/services/water-testing');
   });
 
   it('shows the page a result is on, and the list item that matched when only an item did', async () => {
     const ph = (await search('ph met'))[0]!;
     expect(ph.title).toBe('pH Meters');
     expect(ph.description).toMatch(/^Laboratory Instruments · /);
-    const labtron = (await search('autoclave')).find((h) => h.url === '/services/scientific-equipment#partners');
+    const labtron = (await search('autoclave')).find((h) => h.url === '/services/scientific-equipment#partners-labtron');
     expect(labtron?.description).toBe('Scientific Equipment · Autoclaves');
   });
 

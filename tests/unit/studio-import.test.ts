@@ -1,22 +1,31 @@
 // The studio's Import products (issue 37, item 4), through its API on a copy of the project: the sheet
-// and a picture uploaded, checked (nothing written), then applied by the import's own rules.
-import { readFileSync, rmSync } from 'node:fs';
+// and a picture uploaded, checked (nothing written), then applied by the import's own rules; the
+// uploads waiting are held to a quota and deleted once applied or left for IMPORT_HOURS (issue 52,
+// item 9).
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_HOURS } from '../../src/node/studio/import';
 import type { StudioImport } from '../../src/studio/api';
 import { startStudioApi, studioProject } from '../support/studio-api';
 import { handXlsx } from '../support/xlsx';
 
 let root: string;
+let uploads: string;
 let api: Awaited<ReturnType<typeof startStudioApi>>;
+/** Small enough for a test to fill. */
+const QUOTA = 100_000;
 beforeAll(async () => {
   root = studioProject('studio-import-', ['pages-data', 'public'], ['schemas']);
-  api = await startStudioApi(root);
+  uploads = mkdtempSync(join(tmpdir(), 'studio-import-uploads-'));
+  api = await startStudioApi(root, { uploads: { dir: uploads, quota: QUOTA } });
 });
 afterAll(() => {
   api.close();
   rmSync(root, { recursive: true, force: true });
+  rmSync(uploads, { recursive: true, force: true });
 });
 
 const headers = (type: string) => ({ 'Content-Type': type, Origin: api.base });
@@ -56,6 +65,24 @@ describe('the studio\'s Import products', () => {
     expect(applied.body.created.map((c) => c.id)).toEqual(['chlorine-kit', 'pool-kit']);
     const kit = JSON.parse(readFileSync(join(root, 'pages-data/records/products/chlorine-kit.json'), 'utf8')) as { image: { src: string } };
     expect(readFileSync(join(root, 'public', kit.image.src)).length).toBeGreaterThan(0);
+    // Applied: its uploads are deleted.
+    expect(existsSync(join(uploads, session))).toBe(false);
+  });
+
+  it(`holds what waits to ${QUOTA} bytes, a file sent again counted once, and deletes an import left for ${IMPORT_HOURS} hours`, async () => {
+    const twoFifths = () => Buffer.alloc(QUOTA * 0.4, 'a');
+    expect((await upload('first12345', 'a.csv', twoFifths())).status).toBe(200);
+    expect((await upload('second1234', 'b.csv', twoFifths())).status).toBe(200);
+    expect((await upload('second1234', 'b.csv', twoFifths())).status).toBe(200);
+    const over = await upload('third12345', 'c.csv', twoFifths());
+    expect(over.status).toBe(413);
+    expect(((await over.json()) as { error: string }).error).toMatch(/^Your files waiting to be imported would come to 1 MB, more than the 1 MB one person may have waiting/);
+    expect(existsSync(join(uploads, 'third12345'))).toBe(false);
+    // The first import, untouched for a day and an hour, goes with the next upload, and makes room.
+    const old = new Date(Date.now() - (IMPORT_HOURS + 1) * 3_600_000);
+    utimesSync(join(uploads, 'first12345'), old, old);
+    expect((await upload('third12345', 'c.csv', twoFifths())).status).toBe(200);
+    expect(readdirSync(uploads).sort()).toEqual(['second1234', 'third12345']);
   });
 
   it('refuses a session or file name that could leave its folder, and a write from another site', async () => {

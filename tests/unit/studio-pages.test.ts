@@ -152,7 +152,7 @@ describe('a new page', () => {
     expect(res.body).toEqual({
       file: 'services/spectroscopy.json',
       route: '/services/spectroscopy',
-      listedIn: expect.arrayContaining([{ file: 'pages-data/site.json', list: 'nav.header[1].menu.links' }]),
+      listedIn: expect.arrayContaining([{ file: 'pages-data/site.json', list: 'nav.header[2].menu.links' }]),
     });
     const doc = JSON.parse(read('services/spectroscopy.json')) as { blocks: { type: string }[] };
     expect(doc.blocks.map((b) => b.type)).toEqual(['hero', 'cta-banner']);

@@ -1,6 +1,7 @@
 // The studio server's writes (issue 39, items 3 and 9): a person's draft takes one change at a time,
 // and each change is written and committed in the same turn (src/node/studio/writes.ts), so every
-// save is one commit in its author's name holding that save's files only. The endpoints run
+// save is one commit in its author's name holding that save's files only, with a message whose parts
+// named by the request are one line each (issue 52, item 8). The endpoints run
 // in-process over a draft of a clone, as `npm run studio` runs them; the race is made with the hook
 // that holds a write, not with timing.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Accounts, type Person } from '../../src/node/studio-server/accounts';
+import { Drafts } from '../../src/node/studio-server/drafts';
 import { Repo } from '../../src/node/studio-server/repo';
 import { Workspaces } from '../../src/node/studio-server/workspace';
 import { writeHooks } from '../../src/node/studio/writes';
@@ -23,6 +25,8 @@ let draft = '';
 let server: Server;
 let base = '';
 let person: Person;
+let repo: Repo;
+let accounts: Accounts;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'studio-server-writes-'));
@@ -34,9 +38,9 @@ beforeEach(async () => {
   git(dir, 'clone', '--quiet', '--bare', seed, join(dir, 'remote.git'));
   git(dir, 'clone', '--quiet', join(dir, 'remote.git'), join(dir, 'clone'));
   const data = join(dir, 'data');
-  const accounts = new Accounts(data);
+  accounts = new Accounts(data);
   ({ person } = await accounts.add('amina@example.com', 'author', 'Amina Wanjiru'));
-  const repo = new Repo({ repo: join(dir, 'clone'), data, remote: 'origin', branch: 'main' });
+  repo = new Repo({ repo: join(dir, 'clone'), data, remote: 'origin', branch: 'main' });
   await repo.fetch();
   const handler = await new Workspaces(repo, accounts, async () => '<!doctype html>').handler(person);
   draft = repo.draftDir(person.id);
@@ -89,5 +93,22 @@ describe('two saves of one person at once (two tabs)', () => {
     expect(show(commits[0]!)).toEqual(['Amina Wanjiru <amina@example.com> / Acacia Studio', 'Edit /services/microscopy', 'pages-data/services/microscopy.json']);
     expect(show(commits[1]!)).toEqual(['Amina Wanjiru <amina@example.com> / Acacia Studio', 'Edit /services/filtration', 'pages-data/services/filtration.json']);
     expect(git(draft, 'status', '--porcelain', '--', 'pages-data', 'public')).toBe('');
+  });
+});
+
+describe('what a request names, in a commit message', () => {
+  it('is one line without control characters: a sheet named to forge a trailer and a row of the Drafts view forges neither', async () => {
+    const sheet = 'x\n\nSigned-off-by: Eve <eve@example.com>\n\x1erange.csv';
+    const post = (path: string, body: BodyInit, type: string) => fetch(`${base}/__studio/api/${path}`, { method: 'POST', headers: { origin: base, 'content-type': type }, body });
+    expect((await post(`import/file?session=abcdefgh12&name=${encodeURIComponent(sheet)}`, 'id,name\ncomparator-2000-plus,Comparator 2000 Plus\n', 'application/octet-stream')).status).toBe(200);
+    const applied = await post('import/apply', JSON.stringify({ session: 'abcdefgh12', sheet }), 'application/json');
+    expect(applied.status).toBe(200);
+    expect(((await applied.json()) as { applied: boolean }).applied).toBe(true);
+    const message = git(draft, 'log', '-1', '--format=%B');
+    expect(message.split('\n')[0]).toBe('Import products from x Signed-off-by: Eve <eve@example.com> range.csv');
+    expect(message).not.toMatch(/^Signed-off-by/m);
+    expect(message).not.toMatch(/[\x00-\x09\x0b-\x1f]/);
+    const listed = await new Drafts(repo, accounts).list();
+    expect(listed.flatMap((d) => d.commits.map((c) => [c.author, c.subject]))).toEqual([['Amina Wanjiru', 'Import products from x Signed-off-by: Eve <eve@example.com> range.csv']]);
   });
 });

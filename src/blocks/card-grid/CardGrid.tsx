@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { partAnchor } from '../../../schemas/anchors';
 import type { BlockOf } from '../../../schemas/blocks';
 import { ActionAnchor, ActionButton, InternalLink } from '../../ui/actions';
 import { icons } from '../../ui/icons';
@@ -16,14 +17,14 @@ export function CardGrid({ block }: BlockComponentProps<'card-grid'>) {
     <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
       <ResponsiveGrid cols={{ base: 1, sm: Math.min(2, block.columns), lg: block.columns }} spacing="lg">
         {block.cards.map((card) => (
-          <GridCard key={card.title} card={card} plain={block.style === 'plain'} headingOrder={block.title ? 3 : 2} />
+          <GridCard key={card.title} id={block.id && partAnchor(block.id, card.title)} card={card} plain={block.style === 'plain'} headingOrder={block.title ? 3 : 2} />
         ))}
       </ResponsiveGrid>
     </Section>
   );
 }
 
-function GridCard({ card, plain, headingOrder }: { card: CardData; plain: boolean; headingOrder: 2 | 3 }) {
+function GridCard({ id, card, plain, headingOrder }: { id: string | undefined; card: CardData; plain: boolean; headingOrder: 2 | 3 }) {
   const Icon = card.icon ? icons[card.icon] : undefined;
   const Heading = headingOrder === 2 ? 'h2' : 'h3';
   const title =
@@ -37,7 +38,7 @@ function GridCard({ card, plain, headingOrder }: { card: CardData; plain: boolea
   // Plain elements styled in src/styles.css (.card and its parts): a page may hold dozens of cards,
   // and each Mantine Card, Stack, Group, Title or Text costs a render on the server and at hydration.
   return (
-    <div className={plain ? 'card grid-card plain' : 'card grid-card'}>
+    <div id={id} className={plain ? 'card grid-card plain' : 'card grid-card'}>
       {card.image && (
         <div className="card-image-frame">
           <Picture src={card.image.src} alt={card.image.alt} focal={card.image.focal} className="card-image" />

@@ -50,7 +50,7 @@ export function PartnerProfile({ partner, products, productCount, allProducts }:
                 </Button>
                 {partner.productCatalogUrl && (
                   <Button component="a" href={partner.productCatalogUrl} {...external} variant="outline" color="white" leftSection={<IconFileText size={18} aria-hidden />}>
-                    Product Catalog
+                    Product Catalogue
                   </Button>
                 )}
               </Group>

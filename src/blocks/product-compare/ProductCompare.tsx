@@ -140,7 +140,7 @@ function compareRows(products: Compared[]): { name: string; values: string[][]; 
     ...valueNames.map((name) => ({ name, values: products.map((p) => p.table.filter((r) => r.name === name).map((r) => r.value)) })),
     { name: 'Other specifications', values: products.map((p) => p.lines) },
     { name: 'Applications', values: products.map((p) => p.product.applications) },
-    { name: 'Status', values: products.map((p) => [p.discontinued ? 'Discontinued' : 'Offered']) },
+    { name: 'Availability', values: products.map((p) => [p.discontinued ? 'Discontinued' : 'Available to order']) },
   ];
   return rows
     .filter((r) => r.values.some((v) => v.length > 0))

@@ -9,7 +9,8 @@ import { Section } from '../Section';
 export function ProductRelated({ block, brand, products, all }: BlockComponentProps<'product-related'>) {
   if (products.length === 0 && !all) return null;
   return (
-    <Section id={block.id} title={block.title} intro={block.intro} background={block.background}>
+    // Not on a printed spec sheet: it is about the product on its page.
+    <Section id={block.id} title={block.title} intro={block.intro} background={block.background} className="no-print">
       <ResponsiveGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing={20}>
         {products.map((p) => (
           <ProductCard key={p.id} product={p} headingOrder={block.title ? 3 : 2} />

@@ -28,7 +28,7 @@ interface SearchData {
   index: SearchIndex;
   terms: Map<string, TermFile>;
   entries: SearchEntry[][];
-  codes: Map<string, CodeRow[]>;
+  codes: CodeRow[][];
 }
 const made = new WeakMap<Content, SearchData>();
 
@@ -56,7 +56,7 @@ export function searchData(content: Content): SearchData {
   data = {
     index: {
       entries: all.filter((e) => !productPages.has(e.url)),
-      products: { count: products.length, shards: [...terms.keys()].sort(), chunk: PRODUCTS_PER_FILE, codes: [...codes.keys()].sort() },
+      products: { count: products.length, shards: [...terms.keys()].sort(), chunk: PRODUCTS_PER_FILE, codes: codes.map((f) => f[0]![0]) },
     },
     terms,
     entries,
@@ -90,17 +90,15 @@ export function termFiles(all: [string, TermFile[string]][], key = '', files = n
   return files;
 }
 
-/** A code file larger than this (characters) is split by one more character of its codes. */
+/** A code file holds up to this many characters of rows: a query fetches one, or a few where many codes start alike. */
 const CODE_FILE_MAX = 12_000;
-/** The keys of the code files: the first CODE_MIN characters of a code's plain form, and up to this many where a file is split. */
-const CODE_KEY_MAX = 8;
 
 /**
- * The order-code files (D22): every pack's code and every product's model number, by the first three
- * characters of its plain form (src/lib/search.ts codeKey), a file split by one more character where
- * it would be large; each row names its product by its number among the products' entries.
+ * The order-code files (D22): every pack's code and every product's model number in its plain form
+ * (src/lib/search.ts codeKey), sorted, cut into files of CODE_FILE_MAX characters; each row names its
+ * product by its number among the products' entries. The index lists where each file starts.
  */
-export function codeFiles(content: Content, numberOf: ReadonlyMap<string, number>): Map<string, CodeRow[]> {
+export function codeFiles(content: Content, numberOf: ReadonlyMap<string, number>): CodeRow[][] {
   const rows: CodeRow[] = [];
   for (const page of sitePages(content)) {
     if (page.entry?.collection !== 'products') continue;
@@ -114,25 +112,15 @@ export function codeFiles(content: Content, numberOf: ReadonlyMap<string, number
     if (product.model) add(product.model, '');
     for (const pack of product.packs ?? []) add(pack.code, pack.label);
   }
-  rows.sort((a, b) => a[0].localeCompare(b[0]) || a[3] - b[3]);
-  const files = new Map<string, CodeRow[]>();
-  const split = (list: CodeRow[], depth: number) => {
-    const groups = new Map<string, CodeRow[]>();
-    for (const row of list) {
-      const key = row[0].slice(0, depth);
-      (groups.get(key) ?? groups.set(key, []).get(key)!).push(row);
-    }
-    for (const [key, group] of groups) {
-      // Codes no longer than the key stay in its file; the longer ones go one character further.
-      const longer = group.filter((r) => r[0].length > depth);
-      if (depth < CODE_KEY_MAX && longer.length > 1 && JSON.stringify(group).length > CODE_FILE_MAX) {
-        const own = group.filter((r) => r[0].length <= depth);
-        if (own.length) files.set(key, own);
-        split(longer, depth + 1);
-      } else files.set(key, group);
-    }
-  };
-  split(rows, CODE_MIN);
+  rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[3] - b[3]));
+  const files: CodeRow[][] = [];
+  let size = Infinity;
+  for (const row of rows) {
+    const length = JSON.stringify(row).length + 1;
+    if (size + length > CODE_FILE_MAX) files.push([]), (size = 0);
+    files[files.length - 1]!.push(row);
+    size += length;
+  }
   return files;
 }
 
@@ -146,7 +134,7 @@ export function searchFiles(content: Content): Map<string, string> {
     [indexFilePath, JSON.stringify(index)],
     ...[...terms].map(([key, file]) => [termFilePath(key), JSON.stringify(file)] as const),
     ...entries.map((list, n) => [entryFilePath(n), JSON.stringify(list)] as const),
-    ...[...codes].map(([key, list]) => [codeFilePath(key), JSON.stringify(list)] as const),
+    ...codes.map((list, n) => [codeFilePath(n), JSON.stringify(list)] as const),
   ]);
 }
 

@@ -7,6 +7,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { throughLink } from '../content/files.ts';
 import { loadContent, nearest, type Problem } from '../content/load.ts';
 import { fieldPath } from '../content/locate.ts';
 import { type Code, hintOf, message, type Params, WARNINGS } from '../content/problems.ts';
@@ -315,6 +316,10 @@ export async function planImport(root: string, file: string, options: ImportOpti
 /** Writes a plan without problems: every file or none (each written aside first, then moved into place). */
 export function applyImport(root: string, plan: ImportPlan): string[] {
   if (plan.problems.length > 0) throw new Error(`the import has ${plan.problems.length} problem${plan.problems.length === 1 ? '' : 's'}: nothing is written`);
+  for (const rel of plan.writes.keys()) {
+    const link = throughLink(root, rel);
+    if (link) throw new Error(`${rel} goes through a link (to ${link}): the import writes nothing through links, and wrote nothing`);
+  }
   const staged: [string, string][] = [];
   try {
     for (const [rel, data] of plan.writes) {

@@ -167,9 +167,9 @@ export const catalogue = {
     message: (p: { url: string; other: string }) => `two documents answer at ${p.url}: this one and ${p.other}`,
     hint: 'Every URL has one document. A partner page also answers at /{id}, so a partner id cannot be the name of a page or folder.',
   },
-  'outside-link': {
-    message: (p: { folder: string; target: string }) => `a link that leads out of ${p.folder}/, to ${p.target}: the site never reads through it`,
-    hint: 'The build publishes what pages-data/ and public/ hold, so a link to a file elsewhere on the computer would publish that file, and the studio would write to it. Put the file itself in the folder (a copy), or a link to a place inside the folder.',
+  link: {
+    message: (p: { folder: string; target: string }) => `a link (symlink) to ${p.target}: the site never reads through a link in ${p.folder}/`,
+    hint: 'Git keeps a link as the path it names, which holds something else on every computer (on Windows, a text file): a link to a file outside the folder would publish that file, and one inside it gives the site two names for one file. Put the file itself here (a copy), and refer to it by its own path.',
   },
   'unknown-record-file': {
     message: () => 'not a record file: pages-data/records/ holds partners.json, suppliers.json, product-categories.json and the products/ folder only',

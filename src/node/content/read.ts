@@ -51,9 +51,9 @@ export function readFiles(root: string, { overrides, publicFiles }: LoadOptions)
     reportFile: (file, code, params) => problems.push({ file, line: 1, column: 1, path: '', code, message: message(code, params) }),
   };
   const listed = listFolder(dataDir);
-  // Links out of pages-data/ and public/ are never read through (the build would publish what they lead to).
-  for (const [folder, { outside }] of [['pages-data', listed], ['public', listFolder(join(root, 'public'))]] as const) {
-    for (const { path, target } of outside) run.reportFile(`${folder}/${path}`, 'outside-link', { folder, target });
+  // Links in pages-data/ and public/ are never read through (src/node/content/files.ts says why).
+  for (const [folder, { links }] of [['pages-data', listed], ['public', listFolder(join(root, 'public'))]] as const) {
+    for (const { path, target } of links) run.reportFile(`${folder}/${path}`, 'link', { folder, target });
   }
   const files = new Set([...listed.files.filter(isJson), ...(overrides?.keys() ?? [])]);
   for (const [rel, text] of overrides ?? []) if (text === null) files.delete(rel);

@@ -8,7 +8,7 @@ import { partnersDocument, productCategoriesDocument, productDocument, suppliers
 import { partnerIdOfRoute, productFile, productIdOfFile, RECORD_FILES } from '../../../schemas/routes.ts';
 import { siteDocument } from '../../../schemas/site.ts';
 import { anchors } from './blocks.ts';
-import { leavesFolder } from './files.ts';
+import { throughLink } from './files.ts';
 import { fieldPath, type Path, type SourceFile } from './locate.ts';
 import type { Draft, Page } from './pages.ts';
 import { isFile, type Report, type Run } from './read.ts';
@@ -44,8 +44,8 @@ export function checkReferences(run: Run, recs: RecordDocs, pages: ReadonlyMap<s
   const allUrls = [...claims.keys()];
   // Files under public/, each looked up once however many documents name it (a catalogue's pictures).
   const found = new Map<string, boolean>();
-  // (A file reached through a link out of public/ counts as missing: it is reported as that link.)
-  const publicFile = (ref: string) => found.get(ref) ?? found.set(ref, !leavesFolder(join(run.root, 'public'), ref.slice(1)) && isFile(run.publicPath(ref))).get(ref)!;
+  // (A file reached through a link counts as missing: it is reported as that link.)
+  const publicFile = (ref: string) => found.get(ref) ?? found.set(ref, !throughLink(join(run.root, 'public'), ref.slice(1)) && isFile(run.publicPath(ref))).get(ref)!;
   // Pictures under public/ are read for their size once every reference is known, all at once.
   const pictureRefs: PictureRef[] = [];
   // Ids a reference may name: from the raw records when their document failed its check, so that

@@ -120,7 +120,7 @@ export async function encodePictures(root: string, dist: string, plan: PicturePl
   // Every raster file public/ holds, referenced or not, is published only without its metadata.
   const withheld: EncodeReport['withheld'] = [];
   const publicDir = join(root, 'public');
-  const rasters = listFolder(publicDir).files.filter((f) => RASTER.test(f)); // (links out of public/ left out: validate refuses them)
+  const rasters = listFolder(publicDir).files.filter((f) => RASTER.test(f)); // (links left out: validate refuses them)
   const originals = rasters.map(async (rel) => {
     const src = `/${rel.split(sep).join('/')}`;
     const data = readFileSync(join(publicDir, rel));

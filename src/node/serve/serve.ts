@@ -2,7 +2,7 @@
 // deploy/nginx.conf does the same; tests/e2e/nginx.spec.ts checks that the two agree, and
 // tests/e2e/serve-faults.spec.ts throws hostile requests at this server.
 import { createReadStream, readFileSync, type Stats } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import { createServer, STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve } from 'node:path';
@@ -110,8 +110,9 @@ function accepts(acceptEncoding: string | undefined, coding: string): boolean {
   return false;
 }
 
+/** A regular file's facts; a link is no file here (the build copies public/ without links: validate refuses them). */
 const fileStats = (file: string): Promise<Stats | undefined> =>
-  stat(file).then((s) => (s.isFile() ? s : undefined), () => undefined);
+  lstat(file).then((s) => (s.isFile() ? s : undefined), () => undefined);
 
 /** The site's server over a built dist/ (not yet listening). */
 export function createSiteServer(dist: string): Server {

@@ -4,6 +4,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { oneLine } from './git.ts';
 import { JsonStore } from './store.ts';
 
 export const ROLES = ['author', 'publisher', 'admin'] as const;
@@ -55,12 +57,20 @@ interface Session {
   seen: string;
 }
 
-/** The sign-in a one-time link sets up stays valid for a week; a session for 30 days after its last use. */
+/**
+ * The sign-in a one-time link sets up stays valid for a week. A session ends 30 days after the sign-in
+ * however much it is used, and sooner after 7 days unused.
+ */
 const INVITE_DAYS = 7;
-const SESSION_DAYS = 30;
-const DAY = 86_400_000;
+export const SESSION_DAYS = 30;
+export const IDLE_DAYS = 7;
+export const DAY = 86_400_000;
+const alive = (s: Session, now = Date.now()) => Date.parse(s.created) > now - SESSION_DAYS * DAY && Date.parse(s.seen) > now - IDLE_DAYS * DAY;
 
 export const PASSWORD_MIN = 10;
+/** The common passwords long enough to pass PASSWORD_MIN (zxcvbn-ts's list of the 49,000 most used), which attackers try first. */
+const COMMON_PASSWORDS = new Set(dictionary['passwords-common'].filter((p) => p.length >= PASSWORD_MIN));
+export const NAME_MAX = 100;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const token = () => randomBytes(32).toString('base64url');
 export const normalEmail = (email: string) => email.trim().toLowerCase();
@@ -100,7 +110,7 @@ export class Accounts {
     const secret = token();
     const person = await this.accounts.update((a) => {
       if (a.people.some((p) => p.email === address)) throw new AccountError(409, `${address} has an account already`);
-      const person: Person = { id: randomBytes(6).toString('hex'), email: address, name: name.trim(), role, passkeys: [], created: new Date().toISOString() };
+      const person: Person = { id: randomBytes(6).toString('hex'), email: address, name: personName(name), role, passkeys: [], created: new Date().toISOString() };
       a.people.push(person);
       a.invites.push({ token: sha256(secret), person: person.id, expires: new Date(Date.now() + INVITE_DAYS * DAY).toISOString() });
       return person;
@@ -126,11 +136,14 @@ export class Accounts {
     return invite && this.person(invite.person);
   }
 
-  /** Uses up a one-time link, setting what the person chose (a password, a passkey, their name). */
+  /**
+   * Uses up a one-time link, setting what the person chose (a password, a passkey, their name). Every
+   * session of theirs from before ends: a new link is how a lost or stolen sign-in is replaced.
+   */
   async redeem(secret: string, change: (person: Person) => void): Promise<Person> {
     const person = this.invited(secret);
     if (!person) throw new AccountError(410, 'this link has been used or has expired: ask an admin for a new one');
-    return this.accounts.update((a) => {
+    const redeemed = await this.accounts.update((a) => {
       const index = a.invites.findIndex((i) => i.token === sha256(secret));
       const p = a.people.find((x) => x.id === person.id);
       if (index < 0 || !p) throw new AccountError(410, 'this link has been used or has expired: ask an admin for a new one');
@@ -138,6 +151,8 @@ export class Accounts {
       change(p);
       return structuredClone(p);
     });
+    await this.endSessions(redeemed.id);
+    return redeemed;
   }
 
   async change(id: string, change: (person: Person) => void): Promise<Person> {
@@ -185,9 +200,10 @@ export class Accounts {
     return (await verify(person.password, password).catch(() => false)) ? person : undefined;
   }
 
-  static hashPassword(password: string): Promise<string> {
-    if (password.length < PASSWORD_MIN) throw new AccountError(400, `a password needs at least ${PASSWORD_MIN} characters`);
-    if (password.length > 1000) throw new AccountError(400, 'a password of more than 1,000 characters is not taken');
+  static async hashPassword(password: string): Promise<string> {
+    if (password.length < PASSWORD_MIN) throw new AccountError(400, `A password needs at least ${PASSWORD_MIN} characters.`);
+    if (password.length > 1000) throw new AccountError(400, 'A password of more than 1,000 characters is not taken.');
+    if (COMMON_PASSWORDS.has(password.toLowerCase())) throw new AccountError(400, 'This password is one of the most common ones, which are tried first by anyone guessing: choose another (a few unrelated words make a good one).');
     return hash(password);
   }
 
@@ -198,7 +214,7 @@ export class Accounts {
     const secret = token();
     const now = new Date().toISOString();
     await this.sessions.update((s) => {
-      s.sessions = s.sessions.filter((x) => Date.parse(x.seen) > Date.now() - SESSION_DAYS * DAY);
+      s.sessions = s.sessions.filter((x) => alive(x));
       s.sessions.push({ id: sha256(secret), person, created: now, seen: now });
     });
     return secret;
@@ -209,7 +225,7 @@ export class Accounts {
     if (!secret) return undefined;
     const id = sha256(secret);
     const found = this.sessions.read().sessions.find((x) => x.id === id);
-    if (!found || Date.parse(found.seen) < Date.now() - SESSION_DAYS * DAY) return undefined;
+    if (!found || !alive(found)) return undefined;
     const person = this.person(found.person);
     if (!person) return undefined;
     // The last use, noted at most once an hour (not a write per request).
@@ -239,6 +255,13 @@ export class AccountError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A person's name as it is kept (it signs their commits): one line, of at most NAME_MAX characters. */
+export function personName(name: unknown): string {
+  const kept = typeof name === 'string' ? oneLine(name) : '';
+  if (kept.length > NAME_MAX) throw new AccountError(400, `A name of at most ${NAME_MAX} characters, please (this one has ${kept.length}).`);
+  return kept;
 }
 
 /** What the studio's page is told of a person (never a hash). */

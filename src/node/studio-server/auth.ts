@@ -5,11 +5,11 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { AccountError, Accounts, may, type Person, publicPerson, type Role } from './accounts.ts';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { AccountError, Accounts, may, type Person, personName, publicPerson, type Role } from './accounts.ts';
 import { Refused, text } from './http.ts';
 
-/** Five wrong attempts per account, twenty per address, in 15 minutes; then that account or address waits. */
+/** Five attempts per account, twenty per address, in 15 minutes (a right password starts the account afresh); then that account or address waits. */
 const LIMIT_WINDOW = 15 * 60;
 export const LIMITS = { account: 5, address: 20 };
 
@@ -22,10 +22,45 @@ interface Ticket {
   expires: number;
 }
 
+/** How long a passkey ceremony may take, and how many may be under way at once (anyone may start one). */
+export const TICKET_MS = 5 * 60_000;
+export const MAX_TICKETS = 1000;
+
+/**
+ * The passkey ceremonies under way. All live the same time, so the order they were made in is the
+ * order they expire in: the expired are dropped from the front as new ones come, and past the cap the
+ * oldest goes. Each call does constant work on average, however many are asked for.
+ */
+export class Tickets {
+  private readonly held = new Map<string, Ticket>();
+
+  get size(): number {
+    return this.held.size;
+  }
+
+  add(t: Omit<Ticket, 'expires'>): string {
+    const now = Date.now();
+    for (const [id, old] of this.held) {
+      if (old.expires > now && this.held.size < MAX_TICKETS) break;
+      this.held.delete(id);
+    }
+    const id = randomBytes(16).toString('base64url');
+    this.held.set(id, { ...t, expires: now + TICKET_MS });
+    return id;
+  }
+
+  /** The ticket, used up; undefined when there is none or it has expired. */
+  take(id: string): Ticket | undefined {
+    const t = this.held.get(id);
+    this.held.delete(id);
+    return t && t.expires > Date.now() ? t : undefined;
+  }
+}
+
 export class Auth {
   private readonly byAccount = new RateLimiterMemory({ points: LIMITS.account, duration: LIMIT_WINDOW });
   private readonly byAddress = new RateLimiterMemory({ points: LIMITS.address, duration: LIMIT_WINDOW });
-  private readonly tickets = new Map<string, Ticket>();
+  readonly tickets = new Tickets();
 
   constructor(
     readonly accounts: Accounts,
@@ -40,11 +75,14 @@ export class Auth {
   /** The answer to a wrong address and to a wrong password alike. */
   private static readonly WRONG = 'The e-mail address or the password is wrong.';
 
-  private async limited(email: string, address: string): Promise<void> {
-    const [account, ip] = await Promise.all([this.byAccount.get(email), this.byAddress.get(address)]);
-    const blocked = [account && account.consumedPoints >= LIMITS.account ? account : undefined, ip && ip.consumedPoints >= LIMITS.address ? ip : undefined].filter(Boolean);
-    if (blocked.length > 0) {
-      const wait = Math.max(...blocked.map((b) => b!.msBeforeNext));
+  /**
+   * Counts the attempt before the password is checked, so that attempts made at once are counted as
+   * they arrive, not after their checks: past the limit of the account or of the address, refused.
+   */
+  private async counted(email: string, address: string): Promise<void> {
+    const refused = (await Promise.allSettled([this.byAccount.consume(email), this.byAddress.consume(address)])).filter((r) => r.status === 'rejected');
+    if (refused.length > 0) {
+      const wait = Math.max(...refused.map((r) => (r.reason instanceof RateLimiterRes ? r.reason.msBeforeNext : LIMIT_WINDOW * 1000)));
       throw new Refused(429, `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60_000)} minute${wait > 60_000 ? 's' : ''}, or sign in with a passkey.`);
     }
   }
@@ -52,13 +90,11 @@ export class Auth {
   async signIn(body: Record<string, unknown>, address: string): Promise<Person> {
     const email = text(body, 'email', 200).trim().toLowerCase();
     const password = text(body, 'password', 1000);
-    await this.limited(email, address);
+    await this.counted(email, address);
     const person = await this.accounts.checkPassword(email, password);
-    if (!person) {
-      await Promise.all([this.byAccount.penalty(email), this.byAddress.penalty(address)]);
-      throw new Refused(401, Auth.WRONG);
-    }
-    await this.byAccount.delete(email);
+    if (!person) throw new Refused(401, Auth.WRONG);
+    // A right password: the account starts afresh, and the address gets its attempt back.
+    await Promise.all([this.byAccount.delete(email), this.byAddress.reward(address)]);
     return person;
   }
 
@@ -73,8 +109,8 @@ export class Auth {
 
   async setPassword(body: Record<string, unknown>): Promise<Person> {
     const token = text(body, 'token', 200);
-    const name = typeof body.name === 'string' ? body.name.trim().slice(0, 100) : '';
     this.link(token);
+    const name = personName(body.name);
     const hash = await Accounts.hashPassword(text(body, 'password', 1000)).catch(rethrow);
     return this.accounts.redeem(token, (p) => {
       p.password = hash;
@@ -85,17 +121,12 @@ export class Auth {
   // ---- passkeys ----
 
   private ticket(t: Omit<Ticket, 'expires'>): string {
-    const now = Date.now();
-    for (const [id, old] of this.tickets) if (old.expires < now) this.tickets.delete(id);
-    const id = randomBytes(16).toString('base64url');
-    this.tickets.set(id, { ...t, expires: now + 5 * 60_000 });
-    return id;
+    return this.tickets.add(t);
   }
 
   private take(id: unknown, purpose: Ticket['purpose']): Ticket {
-    const t = typeof id === 'string' ? this.tickets.get(id) : undefined;
-    if (typeof id === 'string') this.tickets.delete(id);
-    if (!t || t.purpose !== purpose || t.expires < Date.now()) throw new Refused(400, 'The passkey request expired: try again.');
+    const t = typeof id === 'string' ? this.tickets.take(id) : undefined;
+    if (!t || t.purpose !== purpose) throw new Refused(400, 'The passkey request expired: try again.');
     return t;
   }
 
@@ -117,10 +148,11 @@ export class Auth {
     return { options, ticket: this.ticket({ challenge: options.challenge, purpose: 'register', person: person.id, ...(token && { token }) }) };
   }
 
-  async register(body: Record<string, unknown>, signedIn: Person | undefined): Promise<Person> {
+  /** A passkey made: `linked` when through a one-time link, which ends the person's other sessions (a new one starts). */
+  async register(body: Record<string, unknown>, signedIn: Person | undefined): Promise<{ person: Person; linked: boolean }> {
     const t = this.take(body.ticket, 'register');
     if (!t.token && signedIn?.id !== t.person) throw new Refused(401, 'Sign in first.');
-    const name = typeof body.name === 'string' ? body.name.trim().slice(0, 100) : '';
+    const name = personName(body.name);
     const verified = await verifyRegistrationResponse({
       response: body.response as RegistrationResponseJSON,
       expectedChallenge: t.challenge,
@@ -141,7 +173,8 @@ export class Auth {
       });
       if (name) p.name = name;
     };
-    return (t.token ? this.accounts.redeem(t.token, add) : this.accounts.change(t.person!, add)).catch(rethrow);
+    const person = await (t.token ? this.accounts.redeem(t.token, add) : this.accounts.change(t.person!, add)).catch(rethrow);
+    return { person, linked: Boolean(t.token) };
   }
 
   /** Options to sign in with a passkey: any passkey of this studio (the browser offers the person's own). */

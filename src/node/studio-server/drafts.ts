@@ -34,9 +34,12 @@ export interface PublishRecord {
   files: string[];
   how: string;
   scheduled?: boolean;
-  /** Set once it has been undone. */
+  /** Set once its undo has been published (an undo in a draft is not yet on the site). */
   undone?: string;
 }
+
+/** The trailer by which an undo's commit names the publish it takes back. */
+export const UNDOES = 'Undoes-publish';
 
 export class Drafts {
   readonly meta: JsonStore<Record<string, DraftMeta>>;
@@ -66,11 +69,11 @@ export class Drafts {
     const cwd = this.repo.config.repo;
     const drafts = await Promise.all(
       heads.map(async ({ person, commit }) => {
-        const commits = (await git(['rev-list', commit, '--not', site, '--'], { cwd })).split('\n').filter(Boolean);
+        // Its own commits: not those the site's branch lost, which are never published again.
+        const { own: commits, base } = await this.repo.draftCommits(commit, site);
         const m = meta[person];
         if (commits.length === 0 && !m?.schedule) return undefined;
         const owner = this.accounts.person(person);
-        const base = (await git(['merge-base', commit, site], { cwd })).trim();
         const files = await changedFiles(cwd, base, commit);
         const siteChanged = new Set(await changedFiles(cwd, base, site));
         const log = commits.length === 0 ? '' : await git(['log', '--format=%H%x00%an%x00%aI%x00%s%x1e', `${base}..${commit}`, '--'], { cwd });
@@ -101,7 +104,13 @@ export class Drafts {
     return drafts.filter((d) => d !== undefined);
   }
 
-  async record(p: PublishRecord): Promise<void> {
-    await this.publishes.update((all) => void all.publishes.push(p));
+  /** A publish recorded, `commits` the draft's commits it published: a publish one of them undoes is marked undone now. */
+  async record(p: PublishRecord, commits: readonly string[]): Promise<void> {
+    const messages = commits.length === 0 ? '' : await git(['log', '--no-walk=unsorted', '--format=%B', ...commits, '--'], { cwd: this.repo.config.repo });
+    const undone = new Set([...messages.matchAll(new RegExp(`^${UNDOES}: ([0-9a-f]+)$`, 'gm'))].map((m) => m[1]!));
+    await this.publishes.update((all) => {
+      for (const earlier of all.publishes) if (undone.has(earlier.id) && !earlier.undone) earlier.undone = p.at;
+      all.publishes.push(p);
+    });
   }
 }

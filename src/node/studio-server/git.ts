@@ -92,3 +92,9 @@ export function identity(author: { name: string; email: string }, committer: { n
     ...(date && { GIT_AUTHOR_DATE: date }),
   };
 }
+
+/** Text a person typed, as one line of a commit: control characters and line breaks become spaces; at most `max` characters. */
+export function oneLine(text: string, max = Infinity): string {
+  const line = text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').replace(/ {2,}/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { commitChecked, type Doc, Refusal } from '../studio/pages.ts';
 import { applyValue } from '../studio/edit.ts';
 import type { Person } from './accounts.ts';
-import type { Drafts } from './drafts.ts';
+import { type Drafts, UNDOES } from './drafts.ts';
 import { mergeFields, parseJson } from './fields.ts';
 import { fileAt, git, isAncestor } from './git.ts';
 import { Refused } from './http.ts';
@@ -102,11 +102,8 @@ export class History {
       if (clashes.length > 0) throw new Refused(409, `Not undone: since that publish, these were changed again: ${clashes.join(', ')}. Restore them one by one from their history instead.`);
       if (changes.size === 0) throw new Refused(409, 'Nothing to undo: the site has none of that publish\'s changes any more.');
       await commitChecked(cwd, asRead(read), changes, 'Undoing the publish').catch(refused);
-      const made = await this.repo.commitDraft(person, `Undo the publish of ${nairobi(record.at)}\n\n${[...changes.keys()].map((f) => `- ${documentName(f)}`).join('\n')}\n`);
-      await this.drafts.publishes.update((all) => {
-        const p = all.publishes.find((x) => x.id === id);
-        if (p) p.undone = new Date().toISOString();
-      });
+      // The publish is marked undone once this commit is published (Drafts.record reads its trailer), not before.
+      const made = await this.repo.commitDraft(person, `Undo the publish of ${nairobi(record.at)}\n\n${[...changes.keys()].map((f) => `- ${documentName(f)}`).join('\n')}\n\n${UNDOES}: ${id}\n`);
       return { commit: made };
     });
   }

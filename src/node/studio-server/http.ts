@@ -1,7 +1,8 @@
 // What every request to the studio server goes through: its cookies, its JSON body, the same-origin
 // rule for anything that changes something, and answers as JSON.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Person } from './accounts.ts';
+import { jsonObject } from '../studio/refusal.ts';
+import { DAY, type Person, SESSION_DAYS } from './accounts.ts';
 
 export const SESSION_COOKIE = 'studio_session';
 
@@ -26,7 +27,7 @@ export function cookies(req: IncomingMessage): Map<string, string> {
 }
 
 /** The session cookie: HttpOnly, SameSite=Strict, and Secure when the studio is reached over TLS. */
-export function sessionCookie(value: string, secure: boolean, maxAgeSeconds = 30 * 86_400): string {
+export function sessionCookie(value: string, secure: boolean, maxAgeSeconds = (SESSION_DAYS * DAY) / 1000): string {
   return [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAgeSeconds}`, ...(secure ? ['Secure'] : [])].join('; ');
 }
 
@@ -53,13 +54,7 @@ export async function jsonBody(req: IncomingMessage, limit = 1_000_000): Promise
     if (size > limit) throw new Refused(413, 'the request is too large');
     chunks.push(chunk);
   }
-  try {
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
-  } catch {
-    // answered below
-  }
-  throw new Refused(400, 'the body is not a JSON object');
+  return jsonObject(Buffer.concat(chunks));
 }
 
 export const text = (body: Record<string, unknown>, key: string, max = 10_000): string => {

@@ -20,7 +20,7 @@ import type { Repo } from './repo.ts';
 /** Where the build writes the commit it was built from, and the studio reads it. */
 const BUILD_ID_PATH = `/${BUILD_ID_FILE}`;
 /** Builds kept besides the one served: a request that began on the previous build still finds its files. */
-const KEEP = 2;
+export const KEEP = 2;
 const project = resolve(import.meta.dirname, '../../..');
 
 export interface LiveState {
@@ -114,6 +114,8 @@ export class LiveSite {
     rmSync(link, { force: true });
     symlinkSync(join('builds', name), link);
     renameSync(link, served);
+    const builds = readdirSync(join(siteDir, 'builds')).sort();
+    for (const old of builds.slice(0, Math.max(0, builds.length - 1 - KEEP))) rmSync(join(siteDir, 'builds', old), { recursive: true, force: true });
     // nginx reads the redirects map when it starts or reloads: told only when it changed (and not before a first build, when it cannot be running).
     if (this.config.nginxReload && before !== undefined && redirects(served) !== before) {
       const failed = await run(this.config.nginxReload[0]!, this.config.nginxReload.slice(1), root).then(() => undefined, (err: Error) => err.message);
@@ -121,8 +123,6 @@ export class LiveSite {
     }
     this.log(`site: ${commit.slice(0, 7)} built and served in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return undefined;
-    const builds = readdirSync(join(siteDir, 'builds')).sort();
-    for (const old of builds.slice(0, Math.max(0, builds.length - 1 - KEEP))) rmSync(join(siteDir, 'builds', old), { recursive: true, force: true });
   }
 
   /** Is the last publish live: read again now from the live site where a host builds it. */

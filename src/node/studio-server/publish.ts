@@ -37,7 +37,7 @@ export interface PublishConflict {
 export type Choices = Record<string, Record<string, 'ours' | 'theirs'>>;
 
 export type PublishOutcome =
-  | { outcome: 'published'; commit: string; before: string; commits: string[]; files: string[]; how: 'as-is' | 'on-top' | 'merged' }
+  | { outcome: 'published'; commit: string; before: string; commits: string[]; files: string[]; how: 'as-is' | 'on-top' | 'merged'; notice?: string }
   | { outcome: 'conflicts'; conflicts: PublishConflict[]; site: string };
 
 export interface Author {
@@ -61,11 +61,12 @@ export class Publisher {
   }
 
   private async attempt(owner: Person, by: Person, choices: Choices, message: string | undefined, tries: number): Promise<PublishOutcome> {
+    // Fetched first: the site's branch as the remote has it now, and what it lost since the last fetch.
     const site = await this.repo.fetch();
     const draft = (await revParse(this.repo.config.repo, this.repo.draftRef(owner.id)))!;
-    const commits = (await this.git(['rev-list', '--reverse', draft, '--not', site, '--'])).split('\n').filter(Boolean);
-    if (commits.length === 0) throw new Refused(409, 'This draft has nothing to publish: every change in it is on the site already.');
-    const base = (await this.git(['merge-base', draft, site])).trim();
+    const { own: commits, removed, base } = await this.repo.draftCommits(draft, site);
+    const left = removed.length > 0 ? await this.leftOut(removed) : undefined;
+    if (commits.length === 0) throw new Refused(409, `This draft has nothing to publish: every change in it is on the site already.${left ? ` ${left}` : ''}`);
     const ours = await changedFiles(this.repo.config.repo, base, draft);
     const theirs = new Set(await changedFiles(this.repo.config.repo, base, site));
     const both = ours.filter((f) => theirs.has(f));
@@ -83,7 +84,8 @@ export class Publisher {
       if ('conflicts' in merged) return { outcome: 'conflicts', conflicts: merged.conflicts, site };
       const chosen = Object.entries(choices).flatMap(([file, paths]) => Object.entries(paths).map(([path, side]) => `- ${file} ${path || '(the whole file)'}: ${side === 'ours' ? "the draft's value" : "the site's value"}`));
       const subject = message ?? `Publish ${owner.name || owner.email}'s draft, merged with the site's changes to ${both.join(', ')}`;
-      result = await this.commitTree(merged.tree, [site, draft], authorOf(by), `${subject}\n${chosen.length > 0 ? `\nChosen by ${by.name || by.email}:\n${chosen.join('\n')}\n` : ''}`);
+      // Its second parent would bring back the commits the site lost: a draft holding some is merged as one commit.
+      result = await this.commitTree(merged.tree, removed.length > 0 ? [site] : [site, draft], authorOf(by), `${subject}\n${chosen.length > 0 ? `\nChosen by ${by.name || by.email}:\n${chosen.join('\n')}\n` : ''}`);
       how = 'merged';
     }
 
@@ -97,7 +99,15 @@ export class Publisher {
     await this.git(['update-ref', this.repo.siteRef, result]);
     // The draft now is the site: its worktree starts again from there (every one of its commits is in it).
     await git(['reset', '--quiet', '--hard', result], { cwd: this.repo.draftDir(owner.id) });
-    return { outcome: 'published', commit: result, before: site, commits, files: ours, how };
+    return { outcome: 'published', commit: result, before: site, commits, files: ours, how, ...(left && { notice: left }) };
+  }
+
+  /** What the publisher is told of the commits left out: the site's branch lost them (force-pushed off the remote). */
+  private async leftOut(removed: string[]): Promise<string> {
+    const log = await this.git(['log', '--no-walk=unsorted', '--format=%h "%s" by %an', ...removed, '--']);
+    const lines = log.split('\n').filter(Boolean);
+    const n = lines.length;
+    return `Left out: ${n === 1 ? 'a commit' : `${n} commits`} that the site's branch had and lost since this draft began (pushed off the remote outside the studio), which ${n === 1 ? 'stays' : 'stay'} off the site: ${lines.join('; ')}.`;
   }
 
   /** The draft's commits, each applied again on top of `onto` (their files are ones `onto` did not change). */

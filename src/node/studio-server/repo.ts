@@ -3,13 +3,14 @@
 // studio's endpoints (src/node/studio/) write there as they write into a project under `npm run dev`,
 // and every write becomes one commit, authored by the person, committed by the studio. The site's
 // branch is read as the remote has it (refs/remotes/<remote>/<branch>, after a fetch); the clone's
-// own checkout and branches are never touched.
+// own checkout and branches are never touched. Commits the site's branch had and lost (someone
+// force-pushed them off the remote) are remembered, so that no draft that holds them brings them back.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { serialised } from '../studio/writes.ts';
 import type { Person } from './accounts.ts';
 import { blobAt, changedFiles, git, identity, isAncestor, revParse, runGit } from './git.ts';
-import { Queue } from './store.ts';
+import { JsonStore, Queue } from './store.ts';
 
 export interface RepoConfig {
   repo: string;
@@ -24,11 +25,23 @@ export const STUDIO_IDENTITY = { name: 'Acacia Studio', email: 'studio@localhost
 /** What the studio writes in a draft: the content and the pictures, nothing else. */
 export const CONTENT_PATHS = ['pages-data', 'public'] as const;
 
+/** A draft's commits: its own, the ones the site's branch lost since (`removed`), and where its own begin. */
+export interface DraftCommits {
+  /** Oldest first. */
+  own: string[];
+  removed: string[];
+  base: string;
+}
+
 export class Repo {
   /** Repository-wide work (fetch, push, worktrees, publishing): one at a time. */
   readonly serial = new Queue();
+  /** The tips the site's branch had before a fetch found it rewritten (force-pushed). */
+  private readonly lost: JsonStore<{ tips: string[] }>;
 
-  constructor(readonly config: RepoConfig) {}
+  constructor(readonly config: RepoConfig) {
+    this.lost = new JsonStore(join(config.data, 'site-rewritten.json'), () => ({ tips: [] }));
+  }
 
   get siteRef() {
     return `refs/remotes/${this.config.remote}/${this.config.branch}`;
@@ -55,11 +68,32 @@ export class Repo {
     return git(args, { cwd: this.config.repo, ...(env && { env }), ...(input !== undefined && { input }) });
   }
 
-  /** The remote's branch, fetched now: its commit. */
+  /** The remote's branch, fetched now: its commit. A tip it had that the branch no longer holds is remembered. */
   async fetch(): Promise<string> {
     const { remote, branch } = this.config;
+    const before = await revParse(this.config.repo, this.siteRef);
     await this.git(['fetch', '--quiet', '--no-tags', remote, `+refs/heads/${branch}:${this.siteRef}`]);
-    return (await revParse(this.config.repo, this.siteRef))!;
+    const after = (await revParse(this.config.repo, this.siteRef))!;
+    if (before && !(await isAncestor(this.config.repo, before, after))) {
+      await this.lost.update((l) => void (l.tips = [...new Set([...l.tips, before])]));
+    }
+    return after;
+  }
+
+  /**
+   * The commits of a draft (`tip`) that the site (`site`) has not: its own, and those the site's
+   * branch had once and lost since (an outsider force-pushed them off), which are never published again.
+   */
+  async draftCommits(tip: string, site: string): Promise<DraftCommits> {
+    const cwd = this.config.repo;
+    const lost = [];
+    for (const t of this.lost.read().tips) if (await revParse(cwd, t)) lost.push(t);
+    const list = async (...not: string[]) => (await this.git(['rev-list', '--reverse', tip, '--not', site, ...not, '--'])).split('\n').filter(Boolean);
+    const own = await list(...lost);
+    const mine = new Set(own);
+    const removed = lost.length === 0 ? [] : (await list()).filter((c) => !mine.has(c));
+    const base = removed.length > 0 && own.length > 0 ? (await revParse(cwd, `${own[0]}^`))! : (await this.git(['merge-base', tip, site])).trim();
+    return { own, removed, base };
   }
 
   async siteTip(): Promise<string> {
@@ -80,14 +114,6 @@ export class Repo {
       await this.git(exists ? ['worktree', 'add', '--quiet', dir, branch] : ['worktree', 'add', '--quiet', '-b', branch, dir, this.siteRef]);
       return dir;
     });
-  }
-
-  /** The draft's commits that the site's branch does not have, newest first. */
-  async draftCommits(personId: string): Promise<string[]> {
-    const tip = await revParse(this.config.repo, this.draftRef(personId));
-    if (!tip) return [];
-    const out = await this.git(['rev-list', tip, '--not', this.siteRef, '--']);
-    return out.split('\n').filter(Boolean);
   }
 
   /** Where the draft left the site's branch. */
@@ -116,23 +142,24 @@ export class Repo {
   /**
    * A draft follows the site's branch when it can do so without a question: a draft with no saves of
    * its own moves to the site's newest commit, and one whose files the site did not change since it
-   * started is replayed on top (each save stays its own commit, with its author).
+   * started is replayed on top (each save stays its own commit, with its author). Commits the site's
+   * branch lost are left behind.
    */
   async follow(personId: string): Promise<void> {
     const cwd = this.draftDir(personId);
     if (!existsSync(join(cwd, '.git'))) return;
     const site = await this.siteTip();
     const head = (await revParse(cwd, 'HEAD'))!;
-    if (await isAncestor(cwd, site, head)) return;
-    if (await isAncestor(cwd, head, site)) {
-      await git(['merge', '--quiet', '--ff-only', site], { cwd });
+    const { own, removed, base } = await this.draftCommits(head, site);
+    if (own.length === 0) {
+      if (head !== site) await git(['reset', '--quiet', '--hard', site], { cwd });
       return;
     }
-    const base = (await git(['merge-base', head, site], { cwd })).trim();
+    if (removed.length === 0 && (await isAncestor(cwd, site, head))) return;
     const ours = await changedFiles(cwd, base, head);
     const theirs = new Set(await changedFiles(cwd, base, site));
     if (ours.some((f) => theirs.has(f))) return;
-    await git(['rebase', '--quiet', site], { cwd, env: identity(STUDIO_IDENTITY, STUDIO_IDENTITY) }).catch(async (err: Error) => {
+    await git(['rebase', '--quiet', '--onto', site, base], { cwd, env: identity(STUDIO_IDENTITY, STUDIO_IDENTITY) }).catch(async (err: Error) => {
       await runGit(['rebase', '--abort'], { cwd, ok: [128] });
       throw err;
     });

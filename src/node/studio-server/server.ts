@@ -6,11 +6,14 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, relative, resolve, sep } from 'node:path';
+import { extname, join, relative, resolve } from 'node:path';
+import { openRegularFile } from '../content/files.ts';
 import { contentFiles } from '../content/read.ts';
 import { STUDIO_PAGES } from '../studio/plugin.ts';
+import { clearUploads } from '../studio/import.ts';
+import { abandoned, FAILED, Refusal } from '../studio/refusal.ts';
 import { TYPES } from '../serve/serve.ts';
-import { Accounts, may, type Person, publicPerson, ROLES, type Role } from './accounts.ts';
+import { AccountError, Accounts, may, type Person, publicPerson, ROLES, type Role } from './accounts.ts';
 import { addressOf, Auth, needRole, rethrow } from './auth.ts';
 import type { StudioConfig } from './config.ts';
 import { Drafts } from './drafts.ts';
@@ -20,7 +23,7 @@ import { type Choices, Publisher } from './publish.ts';
 import { Repo } from './repo.ts';
 import { Scheduler } from './schedule.ts';
 import { LiveSite } from './live.ts';
-import { Workspaces } from './workspace.ts';
+import { importsDir, Workspaces } from './workspace.ts';
 
 /** Where `npm run studio` finds the studio's built code (vite.studio.config.ts writes it). */
 export const STUDIO_BUILD = resolve(import.meta.dirname, '../../../dist-studio');
@@ -42,9 +45,14 @@ export interface Studio {
   close(): Promise<void>;
 }
 
-export async function startStudio(config: StudioConfig, log: (line: string) => void = console.log): Promise<Studio> {
-  if (!existsSync(join(STUDIO_BUILD, STUDIO_PAGES.app))) throw new Error(`the studio's code is not built (${STUDIO_BUILD}): run npm run studio, which builds it first`);
+/** The studio's pages as `npm run studio` built them. */
+const builtPage = (name: keyof typeof STUDIO_PAGES) => readFileSync(join(STUDIO_BUILD, STUDIO_PAGES[name]), 'utf8');
+
+/** `page` gives the studio's pages (the built ones; tests of the API alone give their own). */
+export async function startStudio(config: StudioConfig, log: (line: string) => void = console.log, page = builtPage): Promise<Studio> {
+  if (page === builtPage && !existsSync(join(STUDIO_BUILD, STUDIO_PAGES.app))) throw new Error(`the studio's code is not built (${STUDIO_BUILD}): run npm run studio, which builds it first`);
   const accounts = new Accounts(config.data);
+  clearUploads(importsDir(config.data));
   const repo = new Repo(config);
   await repo.fetch();
   const workspaces = new Workspaces(repo, accounts, async (url) => page(url.startsWith('/__studio/preview') ? 'preview' : 'app'));
@@ -58,15 +66,13 @@ export async function startStudio(config: StudioConfig, log: (line: string) => v
   let auth = new Auth(accounts, origin);
   const secure = origin.startsWith('https:');
 
-  const page = (name: keyof typeof STUDIO_PAGES) => readFileSync(join(STUDIO_BUILD, STUDIO_PAGES[name]), 'utf8');
-
   /** A draft published: recorded, the draft's history told, other drafts brought along, the site rebuilt where the studio builds it. */
   async function publishDraft(owner: Person, by: Person, choices: Choices, scheduled = false) {
     const result = await publisher.publish(owner, by, choices, scheduled ? `Publish ${owner.name || owner.email}'s draft as scheduled` : undefined);
     if (result.outcome !== 'published') return result;
     const id = randomBytes(6).toString('hex');
-    await drafts.record({ id, owner: owner.id, by: by.id, at: new Date().toISOString(), before: result.before, after: result.commit, files: result.files, how: result.how, ...(scheduled && { scheduled }) });
-    await drafts.event(owner.id, `${scheduled ? 'Published as scheduled' : `Published by ${by.name || by.email}`} (${result.commits.length} save${result.commits.length === 1 ? '' : 's'}, ${result.commit.slice(0, 7)})`, by.id, (m) => {
+    await drafts.record({ id, owner: owner.id, by: by.id, at: new Date().toISOString(), before: result.before, after: result.commit, files: result.files, how: result.how, ...(scheduled && { scheduled }) }, result.commits);
+    await drafts.event(owner.id, `${scheduled ? 'Published as scheduled' : `Published by ${by.name || by.email}`} (${result.commits.length} save${result.commits.length === 1 ? '' : 's'}, ${result.commit.slice(0, 7)})${result.notice ? `. ${result.notice}` : ''}`, by.id, (m) => {
       delete m.schedule;
       delete m.failure;
     });
@@ -132,8 +138,8 @@ export async function startStudio(config: StudioConfig, log: (line: string) => v
       case 'passkey/register-options':
         return sendJson(res, 200, await auth.registrationOptions(body, who?.person));
       case 'passkey/register': {
-        const person = await auth.register(body, who?.person);
-        return who ? sendJson(res, 200, { person: publicPerson(person) }) : signedIn(res, person);
+        const { person, linked } = await auth.register(body, who?.person);
+        return linked ? signedIn(res, person) : sendJson(res, 200, { person: publicPerson(person) });
       }
       case 'passkey/sign-in-options':
         return sendJson(res, 200, await auth.authenticationOptions());
@@ -202,14 +208,21 @@ export async function startStudio(config: StudioConfig, log: (line: string) => v
     }
   }
 
-  /** A file of the person's draft under public/ (the preview's pictures), as a static server sends it. */
+  /** A file of the person's draft under public/ (the preview's pictures), as a static server sends it: never through a link. */
   function publicFile(res: ServerResponse, person: Person, path: string): boolean {
-    const dir = join(repo.draftDir(person.id), 'public');
-    const file = resolve(dir, `.${decodeURIComponent(path)}`);
-    if (relative(dir, file).startsWith('..') || file.split(sep).some((part) => part.startsWith('.') && part.length > 1) || !existsSync(file) || !statSync(file).isFile()) return false;
-    res.setHeader('Content-Type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      throw new Refused(400, 'the address is malformed (a % not followed by two hexadecimal digits)');
+    }
+    if (decoded.split('/').some((part) => part.startsWith('.') && part.length > 1)) return false;
+    const opened = openRegularFile(join(repo.draftDir(person.id), 'public'), `.${decoded}`);
+    if (!opened) return false;
+    res.setHeader('Content-Type', TYPES[extname(decoded).toLowerCase()] ?? 'application/octet-stream');
     res.setHeader('Cache-Control', 'no-cache');
-    createReadStream(file).pipe(res);
+    res.setHeader('Content-Length', opened.size);
+    createReadStream('', { fd: opened.fd }).pipe(res);
     return true;
   }
 
@@ -229,11 +242,13 @@ export async function startStudio(config: StudioConfig, log: (line: string) => v
     res.end(page(name));
   };
 
+  /** The requests being answered: closing waits for them. */
+  const handling = new Set<Promise<void>>();
   const server = createServer((req, res) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
     const url = new URL(req.url ?? '/', 'http://studio');
     const path = url.pathname;
-    void (async () => {
+    const answered = (async () => {
       try {
         if (path === '/') {
           res.writeHead(302, { Location: '/__studio' }).end();
@@ -267,11 +282,15 @@ export async function startStudio(config: StudioConfig, log: (line: string) => v
         if (who && (req.method === 'GET' || req.method === 'HEAD') && publicFile(res, who.person, path)) return;
         sendJson(res, who ? 404 : 401, { error: who ? 'no such file' : 'sign in first' });
       } catch (err) {
-        if (err instanceof Refused) return sendJson(res, err.status, { error: err.message, ...err.details });
+        if (err instanceof Refused || err instanceof Refusal) return sendJson(res, err.status, { error: err.message, ...err.details });
+        if (err instanceof AccountError) return sendJson(res, err.status, { error: err.message });
+        if (abandoned(req, res)) return;
         log(`studio: ${req.method} ${path} failed: ${(err as Error).stack ?? err}`);
-        if (!res.headersSent) sendJson(res, 500, { error: `the studio's server failed: ${(err as Error).message}` });
+        if (!res.headersSent) sendJson(res, 500, { error: FAILED });
       }
     })();
+    handling.add(answered);
+    void answered.finally(() => handling.delete(answered));
   });
 
   await new Promise<void>((ok, fail) => {
@@ -290,8 +309,10 @@ export async function startStudio(config: StudioConfig, log: (line: string) => v
     server,
     close: async () => {
       scheduler.stop();
-      await new Promise<void>((ok) => server.close(() => ok()));
+      const closed = new Promise<void>((ok) => server.close(() => ok()));
+      await Promise.allSettled(handling);
       server.closeAllConnections();
+      await closed;
     },
   };
 }

@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import type { Connect } from 'vite';
 import { isRecordFile, routeOfFile } from '../../../schemas/routes.ts';
 import { Refusal } from '../studio/pages.ts';
+import { IMPORT_QUOTA } from '../studio/import.ts';
 import { fieldLabel, studioMiddleware } from '../studio/plugin.ts';
 import type { Accounts, Person } from './accounts.ts';
 import { fieldChanges, parseJson, pathKey } from './fields.ts';
-import { fileAt, git } from './git.ts';
+import { fileAt, git, oneLine } from './git.ts';
 import type { Repo } from './repo.ts';
 
 /** How a document is named in a commit's subject: a page by its address, anything else by its file. */
@@ -23,6 +24,9 @@ export function changedFields(file: string, before: string | undefined, after: s
   const b = parseJson(after);
   return fieldChanges(a, b).map((c) => ({ path: pathKey(c.path), label: fieldLabel(file, c.after === undefined ? a : b, pathKey(c.path)), ...('before' in c && { before: c.before }), ...('after' in c && { after: c.after }) }));
 }
+
+/** Where the people's imports wait: a folder each, under STUDIO_DATA. */
+export const importsDir = (data: string) => join(data, 'imports');
 
 export interface Version {
   /** Where: the site's branch, or a person's draft. */
@@ -49,6 +53,7 @@ export class Workspaces {
     let handler = this.handlers.get(person.id);
     if (!handler) {
       handler = studioMiddleware(root, this.html, {
+        uploads: { dir: join(importsDir(this.repo.config.data), person.id), quota: IMPORT_QUOTA },
         opened: async (file) => ({ seen: await this.versions(file).then((v) => [...new Set(v.map((x) => x.blob))]) }),
         beforeWrite: (endpoint, body) => (endpoint === 'save' ? this.checkSeen(person, body) : Promise.resolve()),
         afterWrite: async (endpoint, body, answer) => {
@@ -111,10 +116,11 @@ export class Workspaces {
     });
   }
 
-  /** The commit message of a write: what it did, then each field it changed. */
+  /** The commit message of a write: what it did, then each field it changed. What the request named is put in as one line each. */
   private async message(root: string, endpoint: string, body: Record<string, unknown>, answer: unknown): Promise<string> {
     const a = (answer ?? {}) as Record<string, unknown>;
     const file = typeof body.file === 'string' ? body.file : '';
+    const named = (value: unknown) => oneLine(String(value), 200);
     switch (endpoint) {
       case 'save': {
         const before = await fileAt(root, 'HEAD', `pages-data/${file}`);
@@ -123,19 +129,19 @@ export class Workspaces {
         return `Edit ${documentName(file)}\n\n${fields.map((f) => `- ${f.label} (${f.path})`).join('\n')}\n`;
       }
       case 'create':
-        return `New page ${String(body.route)}${body.copyOf ? ` (a copy of ${documentName(String(body.copyOf))})` : ''}\n`;
+        return `New page ${named(body.route)}${body.copyOf ? ` (a copy of ${documentName(named(body.copyOf))})` : ''}\n`;
       case 'move':
-        return `Move ${documentName(file)} to ${String(body.to)}\n\nLinks to it now lead to ${String(body.to)}; a redirect from the old address is recorded.\n`;
+        return `Move ${documentName(file)} to ${named(body.to)}\n\nLinks to it now lead to ${named(body.to)}; a redirect from the old address is recorded.\n`;
       case 'delete':
-        return `Delete ${documentName(file)}${body.redirectTo ? `, redirecting its address to ${String(body.redirectTo)}` : ''}\n`;
+        return `Delete ${documentName(file)}${body.redirectTo ? `, redirecting its address to ${named(body.redirectTo)}` : ''}\n`;
       case 'upload':
-        return `Add picture ${String(a.src)}\n`;
+        return `Add picture ${named(a.src)}\n`;
       case 'pictures/replace':
-        return `Replace picture ${String(body.from)} with ${String(body.to)}\n\n${((a.changed as string[] | undefined) ?? []).map((f) => `- ${f}`).join('\n')}\n`;
+        return `Replace picture ${named(body.from)} with ${named(body.to)}\n\n${((a.changed as string[] | undefined) ?? []).map((f) => `- ${named(f)}`).join('\n')}\n`;
       case 'pictures/delete':
-        return `Delete picture ${String(body.path)}\n`;
+        return `Delete picture ${named(body.path)}\n`;
       case 'import/apply':
-        return `Import products from ${String(body.sheet)}\n\n${(['created', 'updated', 'discontinued'] as const).map((k) => `- ${k}: ${Array.isArray(a[k]) ? a[k].length : 0}`).join('\n')}\n`;
+        return `Import products from ${named(body.sheet)}\n\n${(['created', 'updated', 'discontinued'] as const).map((k) => `- ${k}: ${Array.isArray(a[k]) ? a[k].length : 0}`).join('\n')}\n`;
       default:
         return `${endpoint}\n`;
     }

@@ -2,7 +2,11 @@
 // uploaded one at a time into a folder of their own (outside the project), then checked and applied
 // by the same import as `npm run catalogue -- import` (src/node/catalogue/import.ts), rules and checks
 // included. Nothing is written into the project until "Apply import", and then all or nothing.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Uploads wait in a folder of each person's (`Uploads`): at most IMPORT_QUOTA there at once; an
+// import's folder goes once it is applied, or IMPORT_HOURS after its last upload, and all of them
+// when the server starts.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { safeFileName } from '../../../schemas/primitives.ts';
@@ -12,36 +16,85 @@ import { readSheet } from '../catalogue/sheet.ts';
 import { Refusal } from './pages.ts';
 import { serialised } from './writes.ts';
 
-/** Where one import's files wait, by the id the view chose for it. */
-function folder(session: unknown): string {
-  if (typeof session !== 'string' || !/^[a-z0-9]{8,40}$/.test(session)) throw new Refusal(400, 'the import session is 8 to 40 lowercase letters and digits');
-  const dir = join(tmpdir(), 'acacia-studio-import', session);
-  mkdirSync(dir, { recursive: true });
-  return dir;
+/** What one person may have waiting for imports at once, and how long an import not applied waits. */
+export const IMPORT_QUOTA = 100 * 1024 * 1024;
+export const IMPORT_HOURS = 24;
+
+/** Where a person's imports wait (one folder per import inside), and how much may wait there. */
+export interface Uploads {
+  dir: string;
+  quota: number;
 }
+
+/** The dev server's: one folder per project, under the system's temporary folder. */
+export const projectUploads = (root: string): Uploads => ({ dir: join(tmpdir(), 'acacia-studio-import', createHash('sha256').update(root).digest('hex').slice(0, 16)), quota: IMPORT_QUOTA });
+
+/** Where one import's files wait, by the id the view chose for it. */
+function folder(uploads: Uploads, session: unknown): string {
+  if (typeof session !== 'string' || !/^[a-z0-9]{8,40}$/.test(session)) throw new Refusal(400, 'the import session is 8 to 40 lowercase letters and digits');
+  return join(uploads.dir, session);
+}
+
+const megabytes = (n: number) => `${Math.ceil(n / 1024 / 1024)} MB`;
+
+/** The imports waiting, with their size; those untouched for IMPORT_HOURS are deleted first. */
+function waiting(uploads: Uploads): { dir: string; bytes: number }[] {
+  let sessions: string[];
+  try {
+    sessions = readdirSync(uploads.dir);
+  } catch {
+    return [];
+  }
+  const old = Date.now() - IMPORT_HOURS * 3_600_000;
+  return sessions.flatMap((session) => {
+    const dir = join(uploads.dir, session);
+    if (statSync(dir).mtimeMs < old) {
+      rmSync(dir, { recursive: true, force: true });
+      return [];
+    }
+    return [{ dir, bytes: readdirSync(dir).reduce((sum, f) => sum + statSync(join(dir, f)).size, 0) }];
+  });
+}
+
+/** Every import waiting in a folder of uploads (or of several people's), deleted: the server starting. */
+export const clearUploads = (dir: string) => rmSync(dir, { recursive: true, force: true });
+
+const NAME_MAX = 100;
 
 /** A file's name as it is kept: its own name, made safe, never a path. */
 function fileName(name: unknown): string {
   const safe = typeof name === 'string' ? safeFileName(name.replace(/^.*[\\/]/, '')) : '';
   if (!safe || safe.startsWith('.')) throw new Refusal(400, 'a file needs its name');
+  if (safe.length > NAME_MAX) throw new Refusal(400, `a file's name may have at most ${NAME_MAX} characters (this one has ${safe.length}): rename the file, then add it again`);
   return safe;
 }
 
-export function storeImportFile(session: unknown, name: unknown, bytes: Buffer): { name: string } {
+export function storeImportFile(uploads: Uploads, session: unknown, name: unknown, bytes: Buffer): { name: string } {
+  const dir = folder(uploads, session);
   const kept = fileName(name);
-  writeFileSync(join(folder(session), kept), bytes);
+  let replaced = 0;
+  try {
+    replaced = statSync(join(dir, kept)).size;
+  } catch {
+    // a new file
+  }
+  const used = waiting(uploads).reduce((sum, w) => sum + w.bytes, 0) - replaced;
+  if (used + bytes.length > uploads.quota) {
+    throw new Refusal(413, `Your files waiting to be imported would come to ${megabytes(used + bytes.length)}, more than the ${megabytes(uploads.quota)} one person may have waiting: apply or leave the imports under way (an import not applied is deleted ${IMPORT_HOURS} hours after its last file), then add this file again.`);
+  }
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, kept), bytes);
   return { name: kept };
 }
 
-
 /** Checks (and with `apply`, writes) the import of a sheet uploaded into the session's folder, with the files beside it. */
-export function studioImport(root: string, body: Record<string, unknown>, apply: boolean): Promise<StudioImport> {
+export function studioImport(root: string, uploads: Uploads, body: Record<string, unknown>, apply: boolean): Promise<StudioImport> {
   // An apply is a write like any other: one at a time per project, checked and written in one go.
-  return apply ? serialised(root, () => checkOrApply(root, body, true)) : checkOrApply(root, body, false);
+  return apply ? serialised(root, () => checkOrApply(root, uploads, body, true)) : checkOrApply(root, uploads, body, false);
 }
 
-async function checkOrApply(root: string, body: Record<string, unknown>, apply: boolean): Promise<StudioImport> {
-  const dir = folder(body.session);
+async function checkOrApply(root: string, uploads: Uploads, body: Record<string, unknown>, apply: boolean): Promise<StudioImport> {
+  const dir = folder(uploads, body.session);
   const sheet = fileName(body.sheet);
   const plan = await planImport(root, join(dir, sheet), { files: dir, ...(typeof body.sheetName === 'string' && body.sheetName ? { sheet: body.sheetName } : {}) });
   const applied = apply && plan.problems.length === 0;
@@ -56,6 +109,8 @@ async function checkOrApply(root: string, body: Record<string, unknown>, apply: 
   } catch {
     // A sheet that cannot be read has that problem in the plan.
   }
+  // Applied, its files are of no more use.
+  if (applied) rmSync(dir, { recursive: true, force: true });
   // Asked to apply with problems (the sheet or a file changed since its check), it writes nothing and says why.
   return { ...rest, files: writes.size, cells, applied };
 }

@@ -10,7 +10,7 @@ import { dirname, join, sep } from 'node:path';
 import sharp from 'sharp';
 import { PICTURE_EXTENSIONS, picturePathProblem, safeFileName } from '../../../schemas/primitives.ts';
 import { isRecordFile, routeOfFile } from '../../../schemas/routes.ts';
-import { leavesFolder, listFolder } from '../content/files.ts';
+import { listFolder, throughLink } from '../content/files.ts';
 import { documentSchema } from '../content/json-schema.ts';
 import { fieldPath } from '../content/locate.ts';
 import { walkReferences } from '../content/references.ts';
@@ -85,8 +85,8 @@ export function storeUpload(root: string, picture: ReadyPicture, forFile: string
   const hash = createHash('sha256').update(picture.data).digest('hex').slice(0, 10);
   const { converted } = picture;
   return serialised(root, () => {
-    const outside = leavesFolder(join(root, 'public'), UPLOADS.slice(1));
-    if (outside) throw new Refusal(400, `public${UPLOADS} leads out of public/ (to ${outside}) through a link: the studio writes nothing there`);
+    const link = throughLink(join(root, 'public'), UPLOADS.slice(1));
+    if (link) throw new Refusal(400, `public${UPLOADS} goes through a link (to ${link}): the studio writes nothing through links`);
     const dir = join(root, 'public', UPLOADS);
     mkdirSync(dir, { recursive: true });
     // The same picture uploaded again is the same file; another one never takes an existing name.
@@ -212,8 +212,8 @@ export async function listPictures(root: string): Promise<PictureEntry[]> {
 /** A picture file under public/ the studio may replace or delete. */
 function pictureFile(root: string, path: unknown): string {
   if (typeof path !== 'string' || !path.startsWith('/') || picturePathProblem(path) !== undefined) throw new Refusal(400, `${String(path)} is not the path of a picture under public/`);
-  const outside = leavesFolder(join(root, 'public'), path.slice(1));
-  if (outside) throw new Refusal(400, `public${path} leads out of public/ (to ${outside}) through a link: the studio neither reads nor changes it`);
+  const link = throughLink(join(root, 'public'), path.slice(1));
+  if (link) throw new Refusal(400, `public${path} goes through a link (to ${link}): the studio neither reads nor changes it`);
   if (!existsSync(join(root, 'public', path))) throw new Refusal(404, `there is no public${path}`);
   return path;
 }

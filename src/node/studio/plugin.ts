@@ -12,7 +12,7 @@ import { redirectsDocument } from '../../../schemas/redirects.ts';
 import { siteDocument } from '../../../schemas/site.ts';
 import { isRecordFile, isTemplateFile, partnerAlias, partnerIdOfRoute, productIdOfFile, RECORD_FILES, REDIRECTS_FILE, routeOfFile } from '../../../schemas/routes.ts';
 import type { PageDocument } from '../../../schemas/page.ts';
-import { leavesFolder, listFolder } from '../content/files.ts';
+import { listFolder, throughLink } from '../content/files.ts';
 import { anchors } from '../content/blocks.ts';
 import { PLACEHOLDER } from '../content/document.ts';
 import { formatProblem, loadContent, type Problem } from '../content/load.ts';
@@ -24,8 +24,9 @@ import { dataPathOf, fieldName, type Json, type JsonSchema } from '../../studio/
 import { jsonSchemaFiles, schemaFileOf } from '../content/json-schema.ts';
 import { applyValue } from './edit.ts';
 import { authorWords } from './author-words.ts';
-import { createPage, deletePage, type Link, linksToPage, movePage, Refusal } from './pages.ts';
-import { storeImportFile, studioImport } from './import.ts';
+import { createPage, deletePage, type Link, linksToPage, movePage } from './pages.ts';
+import { abandoned, FAILED, jsonObject, Refusal } from './refusal.ts';
+import { clearUploads, projectUploads, storeImportFile, studioImport, type Uploads } from './import.ts';
 import { deletePicture, listPictures, publicPictures, readUpload, replacePicture, storeUpload, tooLarge, UPLOAD_LIMIT } from './pictures.ts';
 import { serialised, writeFiles } from './writes.ts';
 
@@ -43,6 +44,7 @@ export function studioPlugin(): Plugin {
     apply: 'serve',
     configureServer(server) {
       const root = server.config.root;
+      clearUploads(projectUploads(root).dir);
       server.middlewares.use(
         studioMiddleware(root, async (url) => {
           const html = readFileSync(join(root, url.startsWith(`${STUDIO}/preview`) ? STUDIO_PAGES.preview : STUDIO_PAGES.app), 'utf8');
@@ -88,12 +90,15 @@ export interface StudioHooks {
   afterWrite?(endpoint: string, body: Record<string, unknown>, answer: unknown): Promise<Record<string, unknown> | undefined>;
   /** What an opened document's answer carries besides its text and version. */
   opened?(file: string, text: string): Promise<Record<string, unknown>>;
+  /** Where the import's uploads wait (the person's own folder); by default the project's, under the system's temporary folder. */
+  uploads?: Uploads;
 }
 
 /** The API and the two pages, as one connect middleware (tests mount it on a bare HTTP server). */
 export function studioMiddleware(root: string, html: (url: string) => Promise<string>, hooks: StudioHooks = {}): Connect.NextHandleFunction {
   const dataDir = resolve(root, 'pages-data');
   const disk = (file: string) => readFileSync(join(dataDir, file), 'utf8');
+  const uploads = hooks.uploads ?? projectUploads(root);
 
   /** A place in a document as the form names it (Block 6 (Card grid): Our services › Card 1 › Title), from its text as the studio has it. */
   const named = (rel: string, path: string, value?: unknown): string => {
@@ -307,8 +312,8 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
     }
     const inside = relative(dataDir, resolve(dataDir, file));
     if (inside.startsWith('..') || inside.split(sep).join('/') !== file) throw new Refusal(400, `no document pages-data/${file}`);
-    const outside = leavesFolder(dataDir, file);
-    if (outside) throw new Refusal(400, `pages-data/${file} leads out of pages-data/ (to ${outside}) through a link: the studio neither reads nor writes it`);
+    const link = throughLink(dataDir, file);
+    if (link) throw new Refusal(400, `pages-data/${file} goes through a link (to ${link}): the studio neither reads nor writes through links`);
     if (!contentFiles(root).includes(file)) {
       if (opened) throw new Refusal(409, `pages-data/${file} is not there any more: moved or deleted since it was opened? Nothing was changed; open the page again at its new address`, { gone: true });
       throw new Refusal(400, `no document pages-data/${file}`);
@@ -348,19 +353,21 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
           return send(answer.status, answer.body);
         }
         // Importing products (src/node/studio/import.ts): a file of the import, then its check or its apply.
-        if (endpoint === 'import/file') return send(200, storeImportFile(url.searchParams.get('session'), url.searchParams.get('name'), await uploadRequest(req)));
+        if (endpoint === 'import/file') return send(200, storeImportFile(uploads, url.searchParams.get('session'), url.searchParams.get('name'), await uploadRequest(req)));
         const body = await writeRequest(req);
         if (endpoint === 'validate') return send(200, await validate(body));
-        if (endpoint === 'import/check') return send(200, await studioImport(root, body, false));
-        const answer = await write(endpoint, body, async () => (endpoint === 'import/apply' ? { status: 200, body: await studioImport(root, body, true) } : post(url, body)));
+        if (endpoint === 'import/check') return send(200, await studioImport(root, uploads, body, false));
+        const answer = await write(endpoint, body, async () => (endpoint === 'import/apply' ? { status: 200, body: await studioImport(root, uploads, body, true) } : post(url, body)));
         return send(answer.status, answer.body);
       } catch (err) {
         if (err instanceof Refusal) {
           const { links, problems, ...more } = err.details;
           return send(err.status, { error: err.message, ...more, ...(links && { links: links.map(withField) }), ...(problems && { problems: problems.map((p) => withText(p)) }) });
         }
-        // Whatever else went wrong, the studio gets it as JSON it can show, not as an HTML error page.
-        return send(500, { error: `the studio's server failed: ${(err as Error).message}` });
+        if (abandoned(req, res)) return;
+        // Whatever else went wrong is logged, and the studio gets JSON it can show, not an HTML error page.
+        console.error(`studio: ${req.method} ${url.pathname} failed:`, err);
+        return send(500, { error: FAILED });
       }
     })();
   };
@@ -372,14 +379,7 @@ export function studioMiddleware(root: string, html: (url: string) => Promise<st
  * cross-site form cannot send without a preflight) and a well-formed body (400).
  */
 async function writeRequest(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const bytes = await requestBody(req, 'application/json', 'studio writes are JSON (Content-Type: application/json)', 5_000_000, () => new Refusal(413, 'too large for a document'));
-  try {
-    const body = JSON.parse(bytes.toString('utf8')) as unknown;
-    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
-  } catch {
-    // answered below
-  }
-  throw new Refusal(400, 'the body is not a JSON object');
+  return jsonObject(await requestBody(req, 'application/json', 'studio writes are JSON (Content-Type: application/json)', 5_000_000, () => new Refusal(413, 'too large for a document')));
 }
 
 /**

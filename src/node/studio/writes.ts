@@ -17,7 +17,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { leavesFolder } from '../content/files.ts';
+import { throughLink } from '../content/files.ts';
 import { Refusal } from './refusal.ts';
 
 /** The last task queued for each project (by its folder, links followed): the next one starts after it. */
@@ -88,12 +88,12 @@ export async function writeFiles(root: string, changes: ReadonlyMap<string, stri
  * Writes every change or none: each new text goes to a temporary file beside its target first; only
  * when all are written are they renamed into place and the removed files deleted. Should a rename
  * fail, every file gets its old text back. Folders a removal leaves empty go too. Nothing is written
- * or deleted through a link that leads out of pages-data/.
+ * or deleted through a link.
  */
 export function commit(dataDir: string, changes: ReadonlyMap<string, string | null>) {
   for (const rel of changes.keys()) {
-    const outside = leavesFolder(dataDir, rel);
-    if (outside) throw new Refusal(400, `pages-data/${rel} leads out of pages-data/ (to ${outside}) through a link: the studio writes nothing there; nothing was changed`);
+    const link = throughLink(dataDir, rel);
+    if (link) throw new Refusal(400, `pages-data/${rel} goes through a link (to ${link}): the studio writes nothing through links; nothing was changed`);
   }
   const staged: [string, string][] = [];
   const made: string[] = [];

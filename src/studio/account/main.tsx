@@ -80,8 +80,8 @@ function Setup() {
       <Title order={1} size="h2">Set up your sign-in</Title>
       <Text>For {invite.email}. Choose a password, or make a passkey (your phone or computer's lock, no password to remember).</Text>
       {error && <Alert color="red" role="alert">{error}</Alert>}
-      <TextInput label="Your name" description="Shown beside every change you save, in the site's history." value={name} onChange={(e) => setName(e.currentTarget.value)} required autoComplete="name" />
-      <PasswordInput label="Password" name="password" description="At least 10 characters." autoComplete="new-password" required minLength={10} />
+      <TextInput label="Your name" description="Shown beside every change you save, in the site's history." value={name} onChange={(e) => setName(e.currentTarget.value)} required maxLength={100} autoComplete="name" />
+      <PasswordInput label="Password" name="password" description="At least 10 characters, and not one of the common passwords." autoComplete="new-password" required minLength={10} />
       <Button type="submit" loading={busy}>Set password</Button>
       <Divider label="or" />
       <Button variant="default" onClick={() => void passkey()} disabled={!name.trim()}>Make a passkey instead</Button>

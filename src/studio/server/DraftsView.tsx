@@ -89,14 +89,14 @@ export function DraftsView({ active, openDocument }: ViewProps) {
     setOutcome(undefined);
     const byFile: Record<string, Record<string, 'ours' | 'theirs'>> = {};
     for (const c of choices) (byFile[c.file] ??= {})[c.path] = chosen[key(c)]!;
-    const a = await server.post<{ outcome: string; commit?: string; conflicts?: Conflict[] }>('publish', { owner, choices: byFile });
+    const a = await server.post<{ outcome: string; commit?: string; conflicts?: Conflict[]; notice?: string }>('publish', { owner, choices: byFile });
     setBusy(undefined);
     if (!a.ok) setOutcome({ kind: 'error', text: a.value.error ?? 'Not published', ...(a.value.problems && { problems: a.value.problems }) });
     else if (a.value.outcome === 'conflicts') {
       const conflicts = a.value.conflicts ?? [];
       setOutcome({ kind: 'conflicts', owner, conflicts, choices: Object.fromEntries(conflicts.map((c) => [key(c), chosen[key(c)] ?? 'ours'])) });
       return;
-    } else setOutcome({ kind: 'done', text: `Published (${a.value.commit!.slice(0, 7)}).` });
+    } else setOutcome({ kind: 'done', text: `Published (${a.value.commit!.slice(0, 7)}).${a.value.notice ? ` ${a.value.notice}` : ''}` });
     void load();
   };
   const schedule = async (owner: string) => {

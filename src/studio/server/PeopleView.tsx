@@ -60,7 +60,7 @@ export function PeopleView({ active }: ViewProps) {
       <Stack component="form" onSubmit={invite} gap="xs" maw={520} aria-label="Invite someone">
         <Title order={3} size="h4">Invite someone</Title>
         <TextInput label="Email" name="email" type="email" required />
-        <TextInput label="Name" name="name" description="As their changes are signed in the history; they can change it when they set up their sign-in." />
+        <TextInput label="Name" name="name" maxLength={100} description="As their changes are signed in the history; they can change it when they set up their sign-in." />
         <Select label="Role" data={ROLE_CHOICES} value={role} onChange={(v) => v && setRole(v)} allowDeselect={false} />
         <Group><Button type="submit">Invite</Button></Group>
       </Stack>
