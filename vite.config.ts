@@ -22,22 +22,26 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     minify: !process.env.NO_MINIFY,
     cssCodeSplit: true,
-    rolldownOptions: isSsrBuild
-      ? {}
-      : {
-          output: {
-            codeSplitting: {
-              groups: [
-                { name: 'react', test: /node_modules\/(react|react-dom|scheduler)\//, priority: 30 },
-                { name: 'router', test: /node_modules\/(@tanstack|react-helmet-async|react-fast-compare|shallowequal|invariant|use-sync-external-store)\//, tags: ['$initial'], priority: 25 },
-                { name: 'mantine', test: /node_modules\//, tags: ['$initial'], priority: 22 },
-                { name: 'app', tags: ['$initial'], priority: 20 },
-                { name: 'overlay', test: overlayModules, minShareCount: 2, priority: 15, includeDependenciesRecursively: false },
-                { name: 'shared', minShareCount: 2, priority: 10 },
-              ],
-            },
+    rolldownOptions: {
+      // A barrel module's unused re-exports are not compiled (@tabler/icons-react alone re-exports 6,288
+      // icons): the client build's peak memory went from some 1,190 MB to 705 MB, and its CPU from 17.8 s
+      // to 13.7 s. The chunks hold the same code, some of it in another order.
+      experimental: { lazyBarrel: true },
+      ...(!isSsrBuild && {
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /node_modules\/(react|react-dom|scheduler)\//, priority: 30 },
+              { name: 'router', test: /node_modules\/(@tanstack|react-helmet-async|react-fast-compare|shallowequal|invariant|use-sync-external-store)\//, tags: ['$initial'], priority: 25 },
+              { name: 'mantine', test: /node_modules\//, tags: ['$initial'], priority: 22 },
+              { name: 'app', tags: ['$initial'], priority: 20 },
+              { name: 'overlay', test: overlayModules, minShareCount: 2, priority: 15, includeDependenciesRecursively: false },
+              { name: 'shared', minShareCount: 2, priority: 10 },
+            ],
           },
         },
+      }),
+    },
   },
   // `npm run dev` bundles the browser's dependencies before the first page asks for them, from what
   // these entries import. The studio's page (/__studio) is no HTML file of the project, so Vite would

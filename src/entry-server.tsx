@@ -1,9 +1,7 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { renderToString } from 'react-dom/server';
-import { NOT_FOUND_ROUTE, pageDataPath } from '../schemas/routes';
+import { NOT_FOUND_ROUTE } from '../schemas/routes';
 import { App } from './App';
 import { blockPart, drawElsewhere, placeholder } from './page/layout-part';
 import { routeKey, setPageSource } from './page/load';
@@ -17,29 +15,20 @@ export { pageHtml } from './node/build/page-html';
 type Rendered = { html: string; status: number; copied?: number };
 
 /**
- * Renders one route to HTML for the prerenderer (src/node/build/prerender.ts), its page documents read
- * from the files the build wrote into `dist` for the browser to fetch: the page is rendered from
- * exactly what the browser will hydrate it with. Parts of the page met before are copied (see below);
- * with `copies: false` every part is drawn.
+ * Renders one route to HTML for the prerenderer (src/node/build/render.ts) from its page document,
+ * exactly what the browser will hydrate it with (the not-found page's for /404): the only document a
+ * page's render reads. Parts of the page met before are copied (see below); with `copies: false`
+ * every part is drawn.
  */
-export async function render(url: string, dist: string, { copies = true } = {}): Promise<Rendered> {
-  const read = (route: string) => {
-    try {
-      return JSON.parse(readFileSync(join(dist, pageDataPath(route)), 'utf8')) as ResolvedPage;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw err;
-    }
-  };
-  // Read synchronously: a worker renders one page at a time, and an asynchronous read left it idle for
-  // a round trip through the thread pool on every page. Read once, for the copies' plan and the router.
-  const docs = new Map<string, ResolvedPage | undefined>();
-  const doc = (route: string) => (docs.has(route) ? docs.get(route) : docs.set(route, read(route)).get(route));
-  setPageSource(async (route) => doc(route));
+export async function render(url: string, page: ResolvedPage, { copies = true } = {}): Promise<Rendered> {
+  const route = routeKey(url);
+  setPageSource(async (asked) => {
+    if (asked !== route) throw new Error(`prerender ${url}: the page asked for the document of ${asked}, and has only its own`);
+    return page;
+  });
   if (!copies) return renderOnce(url);
-  const page = routeKey(url) === NOT_FOUND_ROUTE ? undefined : doc(routeKey(url));
   const copy = layout.copyFor(url);
-  const blocks = blockCopies.plan(url, page);
+  const blocks = blockCopies.plan(url, route === NOT_FOUND_ROUTE ? undefined : page);
   const parts = { ...(copy?.checked ? copy.parts : {}), ...blocks.use };
   const hints = copy?.checked ? copy.hints : '';
   if (copy?.checked && !blocks.check) return { ...(await renderOnce(url, parts, hints)), copied: Object.keys(blocks.use).length };

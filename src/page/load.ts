@@ -14,7 +14,7 @@ export function routeKey(pathname: string): string {
 /**
  * Where page documents come from: the one the build wrote for the route (src/node/build/prerender.ts),
  * fetched from its path (schemas/routes.ts pageDataPath), so the app carries no list of routes. The
- * prerenderer reads the same files from dist/ instead (setPageSource). Resolves undefined when no page
+ * prerenderer is given each page's document with the page instead (setPageSource). Resolves undefined when no page
  * answers at the route; throws when the document could not be fetched (a bad network).
  */
 type PageSource = (route: string) => Promise<ResolvedPage | undefined>;
@@ -33,9 +33,9 @@ const fetchPage: PageSource = async (route) => {
 let source: PageSource = fetchPage;
 const documents = new Map<string, Promise<ResolvedPage | undefined>>();
 /**
- * The prerenderer's: documents read from the build's files (src/entry-server.tsx), set for each page
- * it renders. Nothing read before is kept: each page's document is read once, and a worker that kept
- * thousands would spend its time collecting garbage.
+ * The prerenderer's: the page's own document, given to it with the page (src/entry-server.tsx), set
+ * for each page it renders. Nothing given before is kept: a worker that kept thousands of documents
+ * would spend its time collecting garbage.
  */
 export function setPageSource(s: PageSource) {
   source = s;

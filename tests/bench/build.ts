@@ -3,15 +3,20 @@
 // real content, then again with more of it:
 //   npm run bench:build                 EXTRA (1,000) more service pages, copies of one service
 //                                       document at /services/catalogue-0001 and on;
-//   npm run bench:build -- products     PRODUCTS (10,000) more product records, made from the
-//                                       shipped ones (each with its own name and model number), and
-//                                       then what `npm run size` says of every route's first-load
-//                                       JavaScript against the real site's, what search downloads
-//                                       to find a product by its model number, and the builds that
-//                                       reuse the last one: nothing changed, a change no page shows,
-//                                       one product changed, one new product.
-// The builds measured in full are `npm run build -- --full`. Prints figures; asserts nothing. Measure
-// on a quiet machine: the figures are wall-clock.
+//   npm run bench:build -- products [N] N (10,000) more product records, a lab supplier's range: made
+//                                       from the shipped ones (each with its own name and model
+//                                       number), 3 packs each with an order code, in 600 categories
+//                                       under 12 departments (tests/support/products.ts); and then
+//                                       what `npm run size` says of every route's first-load
+//                                       JavaScript against the real site's, what search downloads to
+//                                       find a product by its model number, and the builds that reuse
+//                                       the last one: nothing changed, a change no page shows, one
+//                                       product changed, one new product.
+// The builds measured in full are `npm run build -- --full`. Each figure is printed with its wall and
+// CPU seconds (all the command's processes), the peak memory of its largest process (the build's worker
+// threads are in it) and of all its processes at once, and the machine's load average: on a busy
+// machine the wall-clock seconds mostly measure the others. Prints figures; asserts nothing.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,30 +30,43 @@ import { scratchProject } from '../support/scratch';
 
 const mode = process.argv[2] === 'products' ? 'products' : 'pages';
 const EXTRA = Number(process.env.EXTRA ?? 1000);
-const PRODUCTS = Number(process.env.PRODUCTS ?? 10_000);
+const PRODUCTS = Number(process.argv[3] ?? process.env.PRODUCTS ?? 10_000);
+if (!(PRODUCTS > 0)) throw new Error(`npm run bench:build -- products [count]: ${process.argv[3]} is not a count of products`);
 const SOURCE = 'pages-data/services/water-testing.json';
 
 const scratch = scratchProject('build-bench-');
 
-/** Runs an npm script in the copy: its seconds, its output, and the peak memory of its processes (sampled every 100 ms). */
-async function run(script: string, args: string[] = []): Promise<{ seconds: number; out: string; peak: number }> {
+/** The machine's load averages (1, 5 and 15 minutes), as `uptime` prints them. */
+const load = () => /load average: (.*)$/.exec(execFileSync('uptime', { encoding: 'utf8' }).trim())?.[1] ?? '?';
+
+type Run = Awaited<ReturnType<typeof measured>> & { load: string };
+
+/** Runs an npm script in the copy: its seconds, CPU seconds, output and peak memory (measured), and the load average as it ended. */
+async function run(script: string, args: string[] = []): Promise<Run> {
   // A build deletes the folder it replaced in a process of its own, after it ends: not while another is timed.
   while (readdirSync(scratch.dir).some((name) => /\.old-\d+$/.test(name))) await new Promise((r) => setTimeout(r, 200));
-  const { seconds, out, code, peak } = await measured('npm', ['run', '-s', script, ...(args.length ? ['--', ...args] : [])], scratch.dir);
-  if (code !== 0) throw new Error(`npm run ${script} failed (exit ${code}) in ${scratch.dir}:\n${out}`);
-  return { seconds, out, peak };
+  const r = await measured('npm', ['run', '-s', script, ...(args.length ? ['--', ...args] : [])], scratch.dir);
+  if (r.code !== 0) throw new Error(`npm run ${script} failed (exit ${r.code}) in ${scratch.dir}:\n${r.out}`);
+  return { ...r, load: load() };
 }
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+/** One row of figures: wall and CPU seconds, the peak memory of the largest process and of all, the load average. */
+const figures = (name: string, r: Run, more = '') =>
+  `| ${name.padEnd(35)} | ${r.seconds.toFixed(1).padStart(6)} | ${r.cpu.toFixed(1).padStart(6)} | ${mb(r.largest).padStart(9)} | ${mb(r.peak).padStart(9)} | ${more.padEnd(24)} | ${r.load}`;
+const HEADER = [
+  '| run                                 | wall s |  CPU s |   largest |       all | pages                    | load average (uptime)',
+  '| ----------------------------------- | ------ | ------ | --------- | --------- | ------------------------ | ---------------------',
+].join('\n');
 
 async function measure() {
   const validate = await run('validate');
   const build = await run('build', ['--full']);
   return {
-    validate: validate.seconds,
-    build: build.seconds,
-    peak: build.peak,
+    validate,
+    build,
     routes: Number(/prerendered (\d+) routes/.exec(build.out)?.[1] ?? NaN),
     phases: /^build phases: (.*)$/m.exec(build.out)?.[1] ?? '',
-    cpu: /CPU in all ([\d.]+) s/.exec(build.out)?.[1] ?? '?',
     search: build.out.split('\n').filter((l) => l.startsWith('search ')).join('\n'),
   };
 }
@@ -116,21 +134,19 @@ async function searchDownload(query: string, name: string): Promise<{ total: num
 try {
   const real = await measure();
   const realSizes = mode === 'products' ? await sizes() : new Map<string, number>();
-  const products = mode === 'products' ? addProducts(scratch, PRODUCTS) : (addServicePages(), []);
+  const products = mode === 'products' ? addProducts(scratch, PRODUCTS, { packs: 3, tree: { departments: 12, categories: 600 } }) : (addServicePages(), []);
   const grown = await measure();
   const what = mode === 'products' ? `real + ${PRODUCTS} products` : `real + ${EXTRA} copies`;
 
-  const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
   const perPage = (seconds: number, pages: number) => `${((seconds / pages) * 1000).toFixed(1)} ms/page`;
-  const row = (name: string, m: typeof real) =>
-    `| ${name.padEnd(24)} | ${String(m.routes).padStart(6)} | ${m.validate.toFixed(1).padStart(10)} | ${m.build.toFixed(1).padStart(7)} | ${mb(m.peak).padStart(15)} |`;
-  console.log('| content                  | routes | validate s | build s | build peak mem. |');
-  console.log('| ------------------------ | ------ | ---------- | ------- | --------------- |');
-  console.log(row('real', real));
-  console.log(row(what, grown));
+  console.log(HEADER);
+  for (const [name, m] of [['real', real], [what, grown]] as const) {
+    console.log(figures(`validate, ${name}`, m.validate));
+    console.log(figures(`full build, ${name}`, m.build, `${m.routes} routes`));
+  }
   const added = grown.routes - real.routes;
-  console.log(`build cost per page: real site ${perPage(real.build, real.routes)} (all of its build over its routes), ` +
-    `added pages ${perPage(grown.build - real.build, added)} (the added build time over the ${added} added routes)`);
+  console.log(`build cost per page: real site ${perPage(real.build.seconds, real.routes)} (CPU ${perPage(real.build.cpu, real.routes)}; all of its build over its routes), ` +
+    `added pages ${perPage(grown.build.seconds - real.build.seconds, added)} (CPU ${perPage(grown.build.cpu - real.build.cpu, added)}; the added build over the ${added} added routes)`);
   console.log(`build phases, real: ${real.phases}`);
   console.log(`build phases, ${what}: ${grown.phases}`);
   console.log(grown.search);
@@ -156,26 +172,27 @@ try {
     const s = await searchDownload(wanted.model, wanted.name);
     console.log(`search for the model number ${wanted.model}: ${(s.total / 1024).toFixed(1)} KB gzip in all (${s.parts}); ` +
       `${s.found ? `its product (${wanted.name}) is the first result` : `its product (${wanted.name}) is NOT the first result`}`);
-    // The builds that reuse the last one (issue 41): targets with 10,000 products on 2 cores, one product
-    // changed or added 15 s or less, nothing changed 8 s or less.
+    // The builds that reuse the last one (issues 41 and 50).
     const reused = async (name: string, change: () => void) => {
       change();
       const b = await run('build');
       const said = /^(dist\/ is up to date|full build: .*|reusing)/m.exec(b.out)?.[1] ?? '';
       const pages = /\((\d+) drawn, (\d+) reused/.exec(b.out);
-      const cpu = /CPU in all ([\d.]+) s/.exec(b.out)?.[1] ?? '?';
-      console.log(`| ${name.padEnd(35)} | ${b.seconds.toFixed(1).padStart(7)} | ${cpu.padStart(5)} | ${mb(b.peak).padStart(9)} | ${(pages ? `${pages[1]} drawn, ${pages[2]} reused` : '-').padEnd(24)} | ${said}`);
+      console.log(`${figures(name, b, pages ? `${pages[1]} drawn, ${pages[2]} reused` : '-')}; the build said: ${said}`);
       if (pages) console.log(`    phases: ${/^build phases: (.*)$/m.exec(b.out)?.[1] ?? ''}`);
     };
-    console.log(`\nbuilds after the full build above (${grown.build.toFixed(1)} s, CPU ${grown.cpu} s, peak ${mb(grown.peak)}):`);
-    console.log('| change                              | build s | CPU s | peak mem. | pages                    | the build said');
-    console.log('| ----------------------------------- | ------- | ----- | --------- | ------------------------ | --------------');
+    console.log(`\nbuilds after the full build above:\n${HEADER}`);
     const file = (id: string) => `pages-data/records/products/${id}.json`;
     const one = products[Math.floor(products.length / 3)]!;
     await reused('nothing changed', () => {});
     await reused('a change no page shows (reindented)', () => scratch.write(file(one.id), JSON.stringify(JSON.parse(scratch.read(file(one.id))), null, 4) + '\n'));
     await reused('one product changed', () => scratch.editJson<{ description: string }>(file(one.id), (p) => void (p.description = `${p.description} Changed for the benchmark.`)));
-    await reused('one new product', () => scratch.write(file('bench-new'), JSON.stringify({ ...JSON.parse(scratch.read(file(one.id))), name: 'Benchmark New Product', model: 'BN-1' }, null, 2) + '\n'));
+    await reused('one new product', () => {
+      // Its packs' order codes its own: a code used twice is refused (D22).
+      const copied = JSON.parse(scratch.read(file(one.id))) as { packs?: { code: string }[] };
+      const packs = copied.packs?.map((p, i) => ({ ...p, code: `BN-1-${i + 1}` }));
+      scratch.write(file('bench-new'), JSON.stringify({ ...copied, name: 'Benchmark New Product', model: 'BN-1', ...(packs ? { packs } : {}) }, null, 2) + '\n');
+    });
   }
 } finally {
   scratch.remove();

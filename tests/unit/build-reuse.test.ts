@@ -1,5 +1,6 @@
-// What counts as the code for `npm run build`'s reuse (src/node/build/reuse.ts): a change of it makes the
-// next build full and is named; what git ignores, the content and the build's own folders are not code.
+// What counts as the code for `npm run build`'s reuse (src/node/build/reuse.ts): what the build reads (its
+// sources, template, configuration and lockfiles); a change of it makes the next build full and is named;
+// any other file of the project, what git ignores, the content and the build's own folders are not code.
 // In a temporary folder of a few files (the builds themselves: tests/e2e/incremental.spec.ts).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,10 +60,31 @@ describe('the code a build is made from', () => {
     }
   });
 
-  test('a .gitignore that re-includes a file with ! is not read: every file counts', () => {
+  test('a .gitignore that re-includes a file with ! is not read: every file of the code counts', () => {
     write('.gitignore', '*.log\n!keep.log\n');
     const before = codeHashes(root);
-    write('build.log', 'x');
-    expect(codeChange(before, codeHashes(root))).toBe('build.log is new since the last build');
+    write('src/build.log', 'x');
+    expect(codeChange(before, codeHashes(root))).toBe('src/build.log is new since the last build');
+  });
+
+  test('a stray file elsewhere in the project, or an editor\'s leftovers beside the code, are not code; the template, the configuration and the lockfile are', () => {
+    const before = codeHashes(root);
+    write('notes.txt', 'x');
+    write('npm-debug.txt', 'x');
+    write('.index.html.swp', 'x');
+    write('docs/guide.md', 'x');
+    write('tests/unit/x.test.ts', 'x');
+    write('src/.app.ts.swp', 'x');
+    write('src/app.ts~', 'x');
+    write('schemas/.#page.ts', 'x');
+    expect(codeChange(before, codeHashes(root))).toBeUndefined();
+    for (const file of ['index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json', 'schemas/page.ts']) {
+      const was = codeHashes(root);
+      write(file, `changed ${file}`);
+      expect(codeChange(was, codeHashes(root))).toBe(`${file} is new since the last build`);
+    }
+    const was = codeHashes(root);
+    write('package.json', '{ "name": "changed" }\n');
+    expect(codeChange(was, codeHashes(root))).toBe('package.json changed since the last build');
   });
 });

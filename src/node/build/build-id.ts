@@ -20,8 +20,14 @@ export function buildCommit(root: string, env: NodeJS.ProcessEnv = process.env):
   }
 }
 
-/** Writes dist/_data/build.json when the commit is known (a build of uncommitted content names none). */
-export function writeBuildId(root: string, dist: string): void {
+/** The text of _data/build.json when the commit is known (a build of uncommitted content names none). */
+export function buildIdText(root: string): string | undefined {
   const commit = buildCommit(root);
-  if (commit) writeFileSync(join(dist, BUILD_ID_FILE), JSON.stringify({ commit }) + '\n');
+  return commit && JSON.stringify({ commit }) + '\n';
+}
+
+/** Writes dist/_data/build.json when the commit is known. */
+export function writeBuildId(root: string, dist: string): void {
+  const text = buildIdText(root);
+  if (text) writeFileSync(join(dist, BUILD_ID_FILE), text);
 }

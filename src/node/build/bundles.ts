@@ -4,9 +4,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Manifest } from 'vite';
+import type { SiteDocument } from '../../../schemas/site.ts';
 import { INLINE_SCRIPTS } from '../../page/inline-scripts.ts';
 import { dist, out, root, ssrNew, ssrOut } from './folders.ts';
 import { allFiles, type BuildRecord, bundleFiles, copyPublic, filesHash, hashOf, type Taker } from './reuse.ts';
+import { viteBuilds } from './vite-builds.ts';
 
 export interface Bundle {
   /** Whether this build ran the client and server builds (else it took the last build's). */
@@ -22,9 +24,10 @@ export interface Bundle {
 
 /**
  * The client bundle in the new folder (with public/), and the server bundle: the last build's where its
- * record says the code and the site document are the same and its files are all there, else built.
+ * record says the code and the site document (`site`, as loaded) are the same and its files are all
+ * there, else built (vite-builds.ts).
  */
-export async function bundles(reuse: BuildRecord | undefined, taken: Taker): Promise<Bundle> {
+export async function bundles(site: SiteDocument, reuse: BuildRecord | undefined, taken: Taker): Promise<Bundle> {
   const serverFiles = allFiles(ssrOut);
   const lastClient = reuse && serverFiles.length > 0 && reuse.bundle.files.every((rel) => existsSync(join(dist, rel))) ? filesHash(dist, reuse.bundle.files) : undefined;
   if (reuse && lastClient && reuse.bundle.hash === hashOf(lastClient, filesHash(ssrOut, serverFiles))) {
@@ -36,10 +39,7 @@ export async function bundles(reuse: BuildRecord | undefined, taken: Taker): Pro
     const manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8')) as Manifest;
     return { built: false, manifest, ssr: ssrOut, hash: reuse.bundle.hash, code: lastClient, record: reuse.bundle };
   }
-  // Vite is loaded only to build (some 0.6 s of a build that takes the last build's bundles).
-  const { build } = await import('vite');
-  await build({ configLoader: 'runner', logLevel: 'warn', build: { manifest: true, outDir: out, emptyOutDir: true } });
-  await build({ configLoader: 'runner', logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: ssrNew, emptyOutDir: true, copyPublicDir: false } });
+  await viteBuilds({ site, client: out, server: ssrNew });
   const manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8')) as Manifest;
   const { template, entryChunks, boot } = startAfterPaint(readFileSync(join(out, 'index.html'), 'utf8'));
   writeFileSync(join(out, boot.file), boot.code);

@@ -1,11 +1,11 @@
 // The .gz and .br copies beside every text file of 1 KB or more: how hard each file is compressed, the
 // worker code that compresses, and the files compressed after the pages (the pages' own copies are
-// made as they are drawn, render.ts).
+// made as they are drawn, render.ts), on the build's one pool of workers (pool.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BuildWorkers } from './pool.ts';
 import { type BuildRecord, hashOf, type Taker } from './reuse.ts';
-import type { writeSiteFiles } from './site-files.ts';
-import { onWorkers } from './workers.ts';
+import type { siteFiles } from './site-files.ts';
 
 /**
  * How hard the files made from the content are compressed (the pages, the sitemap, the page documents
@@ -41,17 +41,25 @@ export function compression(rel: string, data: string | Buffer, fromContent: Rea
 }
 
 /**
- * Worker code: compress(path, data, levels, page) writes path.gz and path.br beside a file of 1 KB or more, and
- * says whether it did. put(path, data) writes a file as a new one (under a temporary name, then renamed):
- * never into a file of the same name, which may be a file of the last build's folder (reuse.ts TAKER).
+ * Worker code (pool.ts): compress(path, data, levels, page) writes path.gz and path.br beside a file of
+ * 1 KB or more, and says whether it did. put(path, data) writes a file as a new one (under a temporary
+ * name, then renamed; its folder made once): never into a file of the same name, which may be a file of
+ * the last build's folder (reuse.ts TAKER). file(job) writes a file of the build from its text (or reads
+ * one the build copied, without it) and compresses it at the levels it is given. Synchronous zlib on
+ * worker threads: Node's asynchronous zlib cost some 40% more CPU here, in its stream and threadpool
+ * round trips.
  */
 export const COMPRESS = `
 const zlib = require('node:zlib');
+const { mkdirSync, readFileSync, renameSync, writeFileSync } = require('node:fs');
+const { dirname, join } = require('node:path');
 const CONTENT = ${JSON.stringify(CONTENT)};
 const RELEASE = ${JSON.stringify(RELEASE)};
+const folders = new Set();
 function put(path, data) {
-  require('node:fs').writeFileSync(path + '.tmp', data);
-  require('node:fs').renameSync(path + '.tmp', path);
+  if (!folders.has(dirname(path))) mkdirSync(dirname(path), { recursive: true }), folders.add(dirname(path));
+  writeFileSync(path + '.tmp', data);
+  renameSync(path + '.tmp', path);
 }
 const brotli = (data, quality) => zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
 /** A page (page: true) past FIRST_ROUND_TRIP at these levels is compressed at RELEASE's. */
@@ -66,56 +74,59 @@ function compress(path, data, levels, page = false) {
   put(path + '.br', br);
   return true;
 }
+function file({ rel, text, levels }) {
+  const path = join(workerData.dist, rel);
+  const data = text === undefined ? readFileSync(path) : Buffer.from(text);
+  if (text !== undefined) put(path, data);
+  return { compressed: Number(levels !== undefined && compress(path, data, levels)) };
+}
 `;
 
-/** Compresses each of its files (workerData.items: path and levels) and posts whether it did. */
-const COMPRESSOR = `
-const { readFileSync } = require('node:fs');
-const { join } = require('node:path');
-${COMPRESS}
-work(([rel, levels]) => compress(join(workerData, rel), readFileSync(join(workerData, rel)), levels));
-`;
+/** A file for the workers (COMPRESS file()): its path under the build's folder, its text where it is not written yet, its levels where it is compressed. */
+export type FileJob = { rel: string; text?: string; levels?: typeof CONTENT };
 
 /**
  * .gz and .br beside every text file, so servers send them without compressing per request; the last
- * build's copies of a file with the same bytes, compressed the same way. On worker threads: Node's
- * asynchronous zlib cost some 40% more CPU here, in its stream and threadpool round trips.
+ * build's copies of a file with the same bytes, compressed the same way. `files` are the files the
+ * build has put in its folder (the code, public/, the pictures) and those it has made but not written
+ * yet, with their text (the search index, the sitemap...): those are written here, by the workers.
  */
 export async function precompress(
   dir: string,
-  candidates: readonly string[],
-  { fromContent, same }: Pick<ReturnType<typeof writeSiteFiles>, 'fromContent' | 'same'>,
+  files: readonly { rel: string; text?: string }[],
+  { fromContent, same }: Pick<ReturnType<typeof siteFiles>, 'fromContent' | 'same'>,
   done: ReadonlySet<string>,
   reuse: BuildRecord | undefined,
   taken: Taker,
+  workers: BuildWorkers,
 ) {
-  // Not the build's own folders (.vite/ with its manifest, .host/), which no server sends.
-  const files = [...new Set(candidates)].filter((rel) => /\.(html|js|css|svg|xml|txt|json)$/.test(rel) && !rel.startsWith('.') && !done.has(rel)).sort();
-  let made = 0;
   let reused = 0;
   const hashes: Record<string, string> = {};
-  const compressors = onWorkers<boolean>(COMPRESSOR, dir, (did) => void (made += Number(did)));
-  let batch: [string, typeof CONTENT][] = [];
-  for (const rel of files) {
+  // Not the build's own folders (.vite/ with its manifest, .host/), which no server sends.
+  const compressible = (rel: string) => /\.(html|js|css|svg|xml|txt|json)$/.test(rel) && !rel.startsWith('.') && !done.has(rel);
+  for (const { rel, text } of [...new Map(files.map((f) => [f.rel, f])).values()].sort((a, b) => (a.rel < b.rel ? -1 : 1))) {
     const known = same.get(rel);
     if (known) {
       hashes[rel] = known.hash;
       reused += Number(known.copies);
       continue;
     }
-    const data = readFileSync(join(dir, rel));
+    if (!compressible(rel)) {
+      if (text !== undefined) workers.post([{ rel, text } satisfies FileJob]);
+      continue;
+    }
+    const data = text ?? readFileSync(join(dir, rel));
     const { levels, hash } = compression(rel, data, fromContent);
     hashes[rel] = hash;
-    if (reuse?.compressed[rel] === hash) {
+    if (text === undefined && reuse?.compressed[rel] === hash) {
       const copies = copiesOf(rel, data.length);
       taken.take(copies);
       reused += Number(copies.length > 0);
       continue;
     }
-    batch.push([rel, levels]);
-    if (batch.length === 64) compressors.post(batch.splice(0));
+    workers.post([{ rel, text, levels } satisfies FileJob]);
+    await workers.room(64);
   }
-  compressors.post(batch);
-  await compressors.end();
-  return { made, reused, hashes };
+  await workers.settled();
+  return { reused, hashes };
 }

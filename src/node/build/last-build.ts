@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { dist, root } from './folders.ts';
 import { type BuildRecord, codeChange, codeHashes, contentHash, inputsHash, readRecord, removeLater } from './reuse.ts';
 
-/** The environment the build was started in (the client build sets NODE_ENV in process.env). */
+/** The environment the build was started in, before anything it runs sets a variable. */
 export const environment = { ...process.env };
 
 /**

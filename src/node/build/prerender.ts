@@ -8,20 +8,21 @@ import { pathToFileURL } from 'node:url';
 import { loadContent } from '../content/load.ts';
 import { describeProblem, describeWarnings, problemCount } from '../content/problems.ts';
 import { builtSite, withPicturePlan } from '../content/resolve.ts';
-import { bundledContent, shareContent } from '../content/vite-plugin.ts';
+import { bundledContent } from '../content/vite-plugin.ts';
 import { encodePictures } from '../pictures/encode.ts';
-import { BUILD_ID_FILE, writeBuildId } from './build-id.ts';
+import { BUILD_ID_FILE, buildIdText, writeBuildId } from './build-id.ts';
 import { bundles } from './bundles.ts';
 import { precompress } from './compress.ts';
 import { dist, out, root, ssrNew, ssrOut } from './folders.ts';
 import { environment, lastBuild } from './last-build.ts';
+import { buildWorkers } from './pool.ts';
 import { renderPages } from './render.ts';
 import { cpuSeconds, phases, picturesReport, searchReport } from './reports.ts';
 import {
   allFiles, type BuildRecord, changedWhileBuilt, codeHashes, contentHash, hashOf, inputsHash, RECORD_FILE, RECORD_VERSION, recordText, removeLater, taker,
 } from './reuse.ts';
 import { buildSearchIndex } from './search-index.ts';
-import { writeSiteFiles } from './site-files.ts';
+import { siteFiles } from './site-files.ts';
 
 // Re-exported for the tests, which import them from here.
 export { pageAssets } from './bundles.ts';
@@ -43,11 +44,10 @@ async function main(args: string[], full = args.includes('--full') ? 'asked for 
     return console.log(`dist/ is up to date: the code, the environment and the content are those of the build that made it (CPU in all ${cpuSeconds().toFixed(1)} s)`);
   }
 
-  // Loaded once: the client and server builds take it from here (shareContent) rather than loading it again.
-  // The pages it resolves name the pictures the build encodes (src/node/pictures/plan.ts).
-  const loaded = loadContent(root).then((r) => (r.content ? { ...r, content: withPicturePlan(r.content) } : r));
-  shareContent(loaded);
-  const { content, problems, warnings } = await loaded;
+  // Loaded once: the client and server builds are given the one document of it they put in the code
+  // (vite-builds.ts) rather than loading it again. The pages it resolves name the pictures the build
+  // encodes (src/node/pictures/plan.ts).
+  const { content, problems, warnings } = await loadContent(root).then((r) => (r.content ? { ...r, content: withPicturePlan(r.content) } : r));
   if (!content) throw new Error(`Invalid content: ${problemCount(problems)}:\n${problems.map(describeProblem).join('\n')}`);
   if (warnings.length) console.warn(describeWarnings(warnings));
   const site = builtSite(content.site);
@@ -57,32 +57,34 @@ async function main(args: string[], full = args.includes('--full') ? 'asked for 
   timer.end('content');
 
   const taken = taker(dist, out);
-  const bundle = await bundles(reuse, taken);
+  const bundle = await bundles(content.site, reuse, taken);
   if (reuse && bundle.hash !== reuse.bundle.hash) reuse = undefined;
   console.log(reuse ? `reusing what the last build made where nothing it was made from changed (dist/${RECORD_FILE})` : `full build: ${why ?? 'the code bundles differ from the last build\'s'}`);
-  timer.end(bundle.built ? 'client and server builds' : 'code bundles (from the last build)');
+  timer.end(bundle.built ? 'client and server builds (a process of their own, whose CPU is not counted here)' : 'code bundles (from the last build)');
   console.log(picturesReport(await encodePictures(root, out, content.encoded!)));
   // Everything read from the project has been read: were it not what it was at the start, the record would lie.
   const read = inputsHash(codeHashes(root, environment), contentHash(root)) === last.inputs ? last : { ...last, ...changedWhileBuilt };
   timer.end('pictures');
 
   // What the build has put in its folder so far (the code, public/, the pictures): with the files it
-  // writes after the pages, what it compresses; never listed again once its pages are in it.
+  // makes after the pages, what it compresses; never listed again once its pages are in it.
   const beforePages = allFiles(out);
-  const pages = await renderPages(content, site, bundle, reuse, taken);
+  const workers = buildWorkers({ entry: pathToFileURL(join(bundle.ssr, 'entry-server.js')).href, dist: out, template: bundle.record.template });
+  const pages = await renderPages(content, site, bundle, reuse, taken, workers);
   timer.end('render');
 
-  const written = writeSiteFiles(content, site, reuse, taken);
-  writeBuildId(root, out);
+  const written = siteFiles(content, site, reuse, taken);
+  const id = buildIdText(root);
   timer.end('search, sitemap and host files');
-  const others = [...beforePages, ...written.files, ...(existsSync(join(out, BUILD_ID_FILE)) ? [BUILD_ID_FILE] : [])];
-  const compressed = await precompress(out, others, written, pages.done, reuse, taken);
+  const made = [...beforePages.map((rel) => ({ rel })), ...written.files, ...(id ? [{ rel: BUILD_ID_FILE, text: id }] : [])];
+  const compressed = await precompress(out, made, written, pages.done, reuse, taken, workers);
+  await workers.end();
   timer.end('compression');
   const lacking = await taken.end();
   if (lacking) throw new Lacking(lacking);
   timer.end('the last build\'s files taken');
-  console.log(`prerendered ${content.routes.size} routes into dist/ (${pages.rendered} drawn, ${content.routes.size - pages.rendered} reused from the last build; ${pages.copied} blocks copied from a page drawn before); ` +
-    `sitemap.xml, robots.txt, host configuration; ${pages.compressed + compressed.made} files precompressed (.gz, .br), ${compressed.reused} taken from the last build`);
+  console.log(`prerendered ${content.routes.size} routes into dist/ (${pages.rendered} drawn, ${content.routes.size - pages.rendered} reused from the last build; ${workers.done.copied} blocks copied from a page drawn before); ` +
+    `sitemap.xml, robots.txt, host configuration; ${workers.done.compressed} files precompressed (.gz, .br), ${compressed.reused} taken from the last build`);
   console.log(searchReport(bundle.manifest, buildSearchIndex(content), written.search));
 
   // Last: the record (only a complete build has one), then the new folders replace the old.

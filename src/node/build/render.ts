@@ -1,19 +1,18 @@
-// The pages: each route's document written where the app fetches it, and its HTML drawn on worker
-// threads with the server bundle, written and compressed there; or the last build's files of a page
-// made from the same.
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+// The pages: each route's document, to be written where the app fetches it, and its HTML drawn from it
+// on the build's worker threads with the server bundle, written and compressed there; or the last
+// build's files of a page made from the same.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { NOT_FOUND_ROUTE, pageDataPath } from '../../../schemas/routes.ts';
 import type { Content } from '../content/load.ts';
 import { type builtSite, resolvePage } from '../content/resolve.ts';
 import { type Bundle, pageAssets } from './bundles.ts';
-import { COMPRESS, copiesOf } from './compress.ts';
-import { dist, out } from './folders.ts';
+import { copiesOf } from './compress.ts';
+import { dist } from './folders.ts';
 import type { PageParts } from './page-html.ts';
+import type { BuildWorkers } from './pool.ts';
 import { type BuildRecord, hashOf, type Taker } from './reuse.ts';
 import { jsonLdScript, structuredData } from './structured-data.ts';
-import { onWorkers } from './workers.ts';
 
 /** The HTML file of a route's page, under dist/. */
 export function outputFile(route: string): string {
@@ -23,29 +22,17 @@ export function outputFile(route: string): string {
 }
 
 /**
- * Each route's document, where the app fetches it (and the prerenderer reads it), and its page, drawn on
- * worker threads, each compressed; or, where the last build made them from exactly the same (the
- * document as resolved, what the build adds to the HTML), its files.
+ * Each route's document, where the app fetches it, and its page drawn from it, both written and compressed
+ * by the workers (pool.ts), given a few pages at a time as their documents are made: no page's document or
+ * HTML is kept once written. Or, where the last build made them from exactly the same (the document as
+ * resolved, what the build adds to the HTML), its files.
  */
-export async function renderPages(content: Content, site: ReturnType<typeof builtSite>, bundle: Bundle, reuse: BuildRecord | undefined, taken: Taker) {
-  const { template, entryChunks } = bundle.record;
+export async function renderPages(content: Content, site: ReturnType<typeof builtSite>, bundle: Bundle, reuse: BuildRecord | undefined, taken: Taker, workers: BuildWorkers) {
+  const { entryChunks } = bundle.record;
   const assetsOf = pageAssets(bundle.manifest);
-  // Each page is rendered, written and compressed (with its document) on a worker thread. The workers
-  // start with the first page to draw and are given pages in batches as their documents are written,
-  // so that this loop (some 4 s for 10,000 products) overlaps with rendering rather than leaving a core idle.
-  const entry = pathToFileURL(join(bundle.ssr, 'entry-server.js')).href;
-  let compressed = 0;
-  let copied = 0;
-  let rendered = 0;
-  const renderers = onWorkers<{ url: string; status: number; compressed: number; copied?: number }>(RENDERER, { entry, dist: out, template }, (page) => {
-    const { url, status } = page;
-    compressed += page.compressed;
-    copied += page.copied ?? 0;
-    const expected = url === NOT_FOUND_ROUTE ? 404 : 200;
-    if (status !== expected) throw new Error(`prerender ${url}: status ${status}, expected ${expected}`);
-  });
   const keys: Record<string, string> = {};
   const done = new Set<string>();
+  let rendered = 0;
   let batch: PageJob[] = [];
   for (const [url, page] of content.routes) {
     const resolved = resolvePage(content, page);
@@ -63,18 +50,18 @@ export async function renderPages(content: Content, site: ReturnType<typeof buil
     const outputs = [file, data].flatMap((f) => [f, `${f}.gz`, `${f}.br`]);
     outputs.forEach((f) => done.add(f));
     if (reuse?.pages[url] === key && takeOutputs(taken, [file, data])) continue;
-    mkdirSync(dirname(join(out, data)), { recursive: true });
-    writeFileSync(join(out, data), json);
     rendered++;
-    batch.push({ url, file, data, ...parts });
-    if (batch.length === 64) {
-      renderers.post(batch);
-      batch = [];
+    batch.push({ url, file, data, json, ...parts });
+    if (batch.length === 16) {
+      workers.post(batch.splice(0));
+      // Some 4 batches a worker waiting, each page's document with it: enough that none waits for this
+      // loop, few enough that what waits is a few MB (ahead of the workers, this loop held every document).
+      await workers.room(128);
     }
   }
-  renderers.post(batch);
-  await renderers.end();
-  return { keys, done, rendered, copied, compressed };
+  workers.post(batch);
+  await workers.settled();
+  return { keys, done, rendered };
 }
 
 /**
@@ -88,27 +75,25 @@ function takeOutputs(taken: Taker, files: readonly string[]): boolean {
   return true;
 }
 
-/** A route for a render worker: where its page and its document go, and what the build adds to its HTML. */
-type PageJob = { url: string; file: string; data: string } & PageParts;
+/** A route for a worker: where its page and its document go, the document's text, and what the build adds to its HTML. */
+type PageJob = { url: string; file: string; data: string; json: string } & PageParts;
 
 /**
- * Renders its share of the routes with the server bundle (workerData.shared), writes each page, compresses
- * it and its document, and posts the route's status.
+ * Worker code (pool.ts): draw(page) writes the page's document, draws its page from it with the server
+ * bundle (workerData.entry, imported once), writes it, compresses both (COMPRESS) and answers the route's status.
  */
-const RENDERER = `
-const { mkdirSync, readFileSync } = require('node:fs');
-const { dirname, join } = require('node:path');
-const { entry, dist, template } = workerData;
-${COMPRESS}
-const server = import(entry);
-work(async (page) => {
-  const { render, pageHtml } = await server;
-  const { html, status, copied } = await render(page.url, dist);
-  const file = join(dist, page.file);
-  const text = Buffer.from(pageHtml(template, html, page));
-  mkdirSync(dirname(file), { recursive: true });
+export const DRAW = `
+let server;
+async function draw(page) {
+  const { render, pageHtml } = await (server ??= import(workerData.entry));
+  const data = join(workerData.dist, page.data);
+  const json = Buffer.from(page.json);
+  put(data, json);
+  const { html, status, copied } = await render(page.url, JSON.parse(page.json));
+  const file = join(workerData.dist, page.file);
+  const text = Buffer.from(pageHtml(workerData.template, html, page));
   put(file, text);
-  const compressed = Number(compress(file, text, CONTENT, true)) + Number(compress(join(dist, page.data), readFileSync(join(dist, page.data)), CONTENT));
+  const compressed = Number(compress(file, text, CONTENT, true)) + Number(compress(data, json, CONTENT));
   return { url: page.url, status, compressed, copied };
-});
+}
 `;

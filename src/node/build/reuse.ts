@@ -1,9 +1,9 @@
 // What `npm run build` takes from the last build rather than making it again (issue 41). A build that
 // finishes leaves a record in dist/ (RECORD_FILE, the last file it writes, so an interrupted build
 // leaves none in what it wrote) of what it made its outputs from:
-//   - the inputs: every file of the code (the project's files but the content and what git ignores,
-//     the lockfiles), the environment the code reads, and every file of the content (pages-data/,
-//     public/). The same inputs make the same dist/: nothing to do.
+//   - the inputs: every file of the code (what the build bundles, runs and is configured by: CODE, less
+//     what git ignores; the lockfiles), the environment the code reads, and every file of the content
+//     (pages-data/, public/). The same inputs make the same dist/: nothing to do.
 //   - the code: the same code and the same site document (the only content in the code: vite-plugin.ts
 //     bundledContent) make the same bundles, so the last build's are taken; otherwise every page is
 //     made again ("a full build").
@@ -14,7 +14,7 @@
 // Whatever has no record, or a different one, is made: an output the build does not know is made anew.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { onWorkers } from './workers.ts';
 
@@ -55,37 +55,44 @@ export const hashOf = (...parts: (string | Buffer)[]): string => {
 };
 
 const ENVIRONMENT = '(environment)';
-/** Folders the build makes and the content's folders: none of them is code. */
-const NOT_CODE = /^(\.git|node_modules|pages-data|public|\.cache|dist(-ssr)?(\.(old|new)-\d+)?)$/;
+/**
+ * What the build reads as its code, from the project's root: what it bundles and runs (src/, schemas/,
+ * the page template), how it is configured and what it installed. Nothing else of the project is (the
+ * tests, the docs, a log or a note left at the root).
+ */
+const CODE = ['src', 'schemas', 'index.html', 'package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts', 'node_modules/.package-lock.json'];
+/** An editor's leftovers (swap and backup files) and dotfiles, which no build reads, even inside src/. */
+const LEFTOVER = /^\.|~$|\.sw[a-p]$/;
 
 /**
- * The hash of each file of the code: every file of the project (the content, the build's outputs and
- * what .gitignore names excepted; a .gitignore that re-includes anything with `!` is not read at all),
- * the installed packages' lockfile, and the environment as the build was started (Vite sets NODE_ENV
- * as it builds): the values of the variables the code names as process.env.NAME, and Node's versions.
- * More than the build reads (docs, tests): a change there makes the next build full, which is only slower.
+ * The hash of each file of the code (CODE, less what .gitignore names and editors' leftovers; a
+ * .gitignore that re-includes anything with `!` is not read at all) and the environment as the build was
+ * started: the values of the variables the code names as process.env.NAME, and Node's versions.
  */
 export function codeHashes(root: string, environment: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const ignored = gitIgnored(root);
   const out: Record<string, string> = {};
   const env = new Set(['NODE_ENV']);
-  const walk = (rel: string) => {
-    for (const entry of readdirSync(join(root, rel), { withFileTypes: true })) {
-      const path = rel ? `${rel}/${entry.name}` : entry.name;
-      const kind = entry.isSymbolicLink() ? linked(join(root, path)) : entry.isDirectory() ? 'dir' : 'file';
-      if ((!rel && NOT_CODE.test(entry.name)) || ignored(path, kind === 'dir')) continue;
-      if (kind === 'dir') walk(path);
-      else if (kind === 'dangling') out[path] = hashOf('->', readlinkSync(join(root, path)));
-      else {
-        const data = readFileSync(join(root, path));
-        out[path] = hashOf(data);
-        for (const m of data.toString('latin1').matchAll(/process\.env\.([A-Za-z_][A-Za-z0-9_]*)/g)) env.add(m[1]!);
-      }
+  const hash = (path: string, kind: 'dir' | 'file' | 'dangling') => {
+    if (kind === 'dir') walk(path);
+    else if (kind === 'dangling') out[path] = hashOf('->', readlinkSync(join(root, path)));
+    else {
+      const data = readFileSync(join(root, path));
+      out[path] = hashOf(data);
+      for (const m of data.toString('latin1').matchAll(/process\.env\.([A-Za-z_][A-Za-z0-9_]*)/g)) env.add(m[1]!);
     }
   };
-  walk('');
-  const installed = join(root, 'node_modules/.package-lock.json');
-  if (existsSync(installed)) out['node_modules/.package-lock.json'] = hashOf(readFileSync(installed));
+  const walk = (rel: string) => {
+    for (const entry of readdirSync(join(root, rel), { withFileTypes: true })) {
+      const path = `${rel}/${entry.name}`;
+      const kind = entry.isSymbolicLink() ? linked(join(root, path)) : entry.isDirectory() ? 'dir' : 'file';
+      if (!LEFTOVER.test(entry.name) && !ignored(path, kind === 'dir')) hash(path, kind);
+    }
+  };
+  for (const path of CODE) {
+    const there = lstatSync(join(root, path), { throwIfNoEntry: false });
+    if (there) hash(path, there.isSymbolicLink() ? linked(join(root, path)) : there.isDirectory() ? 'dir' : 'file');
+  }
   const set = [...env].sort().filter((name) => environment[name] !== undefined);
   out[ENVIRONMENT] = hashOf(JSON.stringify(set.map((name) => [name, environment[name]])), JSON.stringify(process.versions));
   return out;

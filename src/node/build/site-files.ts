@@ -1,20 +1,23 @@
 // The files a build writes beside the pages: the search index and the redirects the app fetches, the
 // sitemap, robots.txt, the host files and the service worker.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { indexFilePath } from '../../lib/search-files.ts';
 import type { Content } from '../content/load.ts';
 import { dataFiles } from '../content/page-data.ts';
 import type { builtSite } from '../content/resolve.ts';
 import { compression, copiesOf } from './compress.ts';
-import { out, root } from './folders.ts';
+import { root } from './folders.ts';
 import { hostFiles } from './host-files.ts';
 import type { BuildRecord, Taker } from './reuse.ts';
 import { SERVICE_WORKER_FILE, serviceWorker } from './service-worker.ts';
 import { sitemaps } from './sitemaps.ts';
 
-/** The search index's files and the redirects the app fetches, the sitemap, robots.txt, the host files and the service worker (service-worker.ts); which of them are compressed as content. */
-export function writeSiteFiles(content: Content, site: ReturnType<typeof builtSite>, reuse: BuildRecord | undefined, taken: Taker) {
+/**
+ * The search index's files and the redirects the app fetches, the sitemap, robots.txt, the host files and
+ * the service worker (service-worker.ts), each with its text (written with its compressed copies by the
+ * workers: compress.ts), or taken from the last build where it made the same; which of them are
+ * compressed as content.
+ */
+export function siteFiles(content: Content, site: ReturnType<typeof builtSite>, reuse: BuildRecord | undefined, taken: Taker) {
   const search = dataFiles(content);
   const maps = sitemaps(site.url, content);
   const files: [string, string][] = [
@@ -32,13 +35,9 @@ export function writeSiteFiles(content: Content, site: ReturnType<typeof builtSi
   for (const [rel, text] of files) {
     const { hash } = compression(rel, text, fromContent);
     const copies = copiesOf(rel, Buffer.byteLength(text));
-    if (reuse?.compressed[rel] === hash) {
-      taken.take([rel, ...copies]);
-      same.set(rel, { hash, copies: copies.length > 0 });
-      continue;
-    }
-    mkdirSync(dirname(join(out, rel)), { recursive: true });
-    writeFileSync(join(out, rel), text);
+    if (reuse?.compressed[rel] !== hash) continue;
+    taken.take([rel, ...copies]);
+    same.set(rel, { hash, copies: copies.length > 0 });
   }
-  return { search, fromContent, files: files.map(([rel]) => rel), same };
+  return { search, fromContent, files: files.map(([rel, text]) => ({ rel, text })), same };
 }

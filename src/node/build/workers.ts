@@ -17,10 +17,12 @@ export function onWorkers<M>(code: string, shared: unknown, each: (message: M) =
   let answered = 0;
   let failure: unknown;
   let finished: (() => void) | undefined;
+  let room: { items: number; resolve: () => void } | undefined;
   let stopping = false;
   const fail = (err: unknown) => {
     failure ??= err;
     finished?.();
+    room?.resolve();
   };
   /** A worker more: one is started when every one has work waiting (a build that draws a page or two starts one). */
   const start = () => {
@@ -40,6 +42,7 @@ export function onWorkers<M>(code: string, shared: unknown, each: (message: M) =
         fail(err);
       }
       if (answered === posted) finished?.();
+      if (room && posted - answered <= room.items) room.resolve();
     });
     w.thread.on('error', fail);
     w.thread.on('exit', (code) => stopping || fail(new Error(`a build worker stopped (exit ${code}) with ${w.waiting} items unanswered`)));
@@ -52,6 +55,16 @@ export function onWorkers<M>(code: string, shared: unknown, each: (message: M) =
       w.waiting += items.length;
       posted += items.length;
       w.thread.postMessage(items);
+    },
+    /**
+     * Resolves once no more than `items` of those posted are unanswered (or a worker failed: settled
+     * says so): a loop that waits on it before posting more keeps only a few items queued, where it
+     * would otherwise queue everything it makes faster than the workers take it.
+     */
+    async room(items: number) {
+      if (posted - answered <= items || failure !== undefined) return;
+      await new Promise<void>((resolve) => (room = { items, resolve }));
+      room = undefined;
     },
     /** Resolves once every item posted has been answered; rejects with the first failure (a worker's, or `each`'s). */
     async settled() {

@@ -58,8 +58,8 @@ type Loaded = Promise<{ content?: Content; problems: Problem[] }>;
 const SHARED = Symbol.for('acacia:loaded-content');
 
 /**
- * The content `npm run build` has loaded already: its client and server builds and its prerender use
- * this one load, instead of each reading and checking pages-data/ again.
+ * The content `npm run build` has loaded and checked already, for its client and server builds
+ * (src/node/build/vite-builds.ts), instead of reading and checking pages-data/ again.
  */
 export function shareContent(loaded: Loaded): void {
   (globalThis as { [SHARED]?: Loaded })[SHARED] = loaded;
