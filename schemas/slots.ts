@@ -13,6 +13,19 @@ export interface Slot {
   width: number;
   /** The shapes of picture it takes (validate refuses others). */
   shape: Shape;
+  /**
+   * Drawn under a tinted overlay that hides its fine detail (the rotating hero's slides): a picture
+   * drawn only in such slots is encoded coarser (src/node/pictures/plan.ts ENCODER.overlaid).
+   */
+  overlaid?: boolean;
+  /**
+   * Where the place is taller than wide (the rotating hero on a phone, some 360-430 × 560-590 px), a
+   * picture as wide as tall or wider shows only its middle part, cut to the place's shape (object-fit:
+   * cover, around the picture's focal point): screens matching `media` get that part alone, a crop of
+   * `shape` (width over height) `width` px wide, as sharp there as the whole picture at the widths
+   * `sizes` asks for, in fewer bytes.
+   */
+  narrow?: { media: string; shape: number; width: number };
 }
 
 /**
@@ -81,8 +94,8 @@ export const packSlot = fixedSlot(64);
 /** Beside a page's heading or a text, in a second column from md up (hero, text, partner page). */
 export const besideHeading = gridSlot({ base: 1, md: 2 }, 48);
 
-/** A picture across the whole screen (the rotating hero's backgrounds), drawn no wider than 1920 px. */
-export const fullWidthSlot: Slot = { sizes: '100vw', width: 1920, shape: SLIDE };
+/** A picture across the whole screen (the rotating hero's backgrounds, under an overlay 15-92 % opaque: styles.css .hero-slides), drawn no wider than 1920 px. */
+export const fullWidthSlot: Slot = { sizes: '100vw', width: 1920, shape: SLIDE, overlaid: true, narrow: { media: '(max-width: 35em)', shape: 2 / 3, width: 480 } };
 
 /** Across a dialog of Mantine's size lg: 620 px, at most 90 % of the screen (its 5vw offsets each side), less its 16 px padding each side. */
 const DIALOG = { width: 620, share: 0.9, padding: 16 };

@@ -89,10 +89,11 @@ export interface BlockDefinition<S extends z.ZodObject, P extends object> {
   entry?: EntryKind;
 }
 
-/** A picture a block shows (its src, from the block or a record) and where it is drawn. */
+/** A picture a block shows (its src, from the block or a record) and where it is drawn; `focal`, where a slot that crops it keeps it in view. */
 export interface PictureUse {
   src: string;
   slot: Slot;
+  focal?: Image['focal'];
 }
 
 export function defineBlock<S extends z.ZodObject, P extends object>(definition: BlockDefinition<S, P>): BlockDefinition<S, P> {

@@ -40,5 +40,5 @@ export const hero = defineBlock({
   offers: noOffers,
   // A rotating hero shows its slides across the page and not `image`; a static one, `image` beside the heading.
   pictures: (b) =>
-    b.slides ? b.slides.map((s) => ({ src: s.image.src, slot: fullWidthSlot })) : b.image ? [{ src: b.image.src, slot: besideHeading }] : [],
+    b.slides ? b.slides.map((s) => ({ src: s.image.src, slot: fullWidthSlot, focal: s.image.focal })) : b.image ? [{ src: b.image.src, slot: besideHeading }] : [],
 });

@@ -1,4 +1,4 @@
-import { type ComponentType, Fragment, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { type ComponentType, Fragment, memo, Suspense, useDeferredValue, useEffect, useLayoutEffect, useState } from 'react';
 import { BlockView } from '../blocks/registry';
 import { Head } from '../layout/Head';
 import { PicturesProvider } from '../ui/Picture';
@@ -14,8 +14,6 @@ import type { LoadedPage, RenderedBlock, ResolvedPage } from './types';
  */
 export const FIRST_BLOCK_PARSED = 'first-block-parsed';
 
-/** The blocks a page draws in its first frame after a navigation inside the app; the rest follow in the background. */
-const FIRST_BLOCKS = 2;
 let restoringScroll = false;
 
 /** Called on every history change: a step back or forward restores a scroll position, for which the whole page must be there at once. */
@@ -23,17 +21,26 @@ export function noteHistoryStep(kind: string) {
   restoringScroll = kind === 'BACK' || kind === 'FORWARD' || kind === 'GO';
 }
 
-/** Keyed by route (router.tsx): each page starts afresh. */
+/**
+ * Keyed by route (router.tsx): each page starts afresh. A page opened by a link inside the app draws
+ * its first screen in its first frame, and the rest in the background after it: one block, then one
+ * more before the frame is painted while the blocks drawn end above the bottom of the window (at the
+ * page's top, where the navigation puts it). The whole page at once while hydrating, and on Back,
+ * Forward or to a #part, whose scroll position needs it.
+ */
 export function PageView({ loaded }: { loaded: LoadedPage }) {
   const all = loaded.page.blocks.length;
-  const [first] = useState(() => {
+  const [first, setFirst] = useState(() => {
     hydration.expectBlocks(all);
     const whole = typeof window === 'undefined' || hydration.active() || restoringScroll || location.hash !== '';
-    return whole ? all : Math.min(all, FIRST_BLOCKS);
+    return whole ? all : Math.min(all, 1);
   });
-  // Shows the top of the new page as soon as it is drawn, rather than after the whole page.
-  const shown = useDeferredValue(all, first);
-  return <PageContent page={loaded.page} Block={HydratedBlock} count={shown} />;
+  const rest = useDeferredValue(true, false);
+  useLayoutEffect(() => {
+    const main = document.getElementById('main');
+    if (!rest && first < all && main && main.getBoundingClientRect().bottom + scrollY < innerHeight) setFirst(first + 1);
+  }, [rest, first, all]);
+  return <PageContent page={loaded.page} Block={HydratedBlock} count={rest ? all : first} />;
 }
 
 /** A page's head and its first `count` blocks, each drawn by `Block` (the site's counts hydration; the studio's preview memoises). */
@@ -57,7 +64,8 @@ export function PageContent({ page, Block, count }: { page: ResolvedPage; Block:
   );
 }
 
-function HydratedBlock({ rendered }: { rendered: RenderedBlock }) {
+/** Memoised: a block already drawn is not drawn again when the rest of its page follows. */
+const HydratedBlock = memo(function HydratedBlock({ rendered }: { rendered: RenderedBlock }) {
   useEffect(hydration.blockDone, []);
   return <BlockView rendered={rendered} />;
-}
+});

@@ -26,10 +26,12 @@ export interface PagePicture {
   height: number;
   sizes: string;
   /**
-   * The files the build encoded (`npm run build`): `${base}-${width}.avif` and `.webp` for each width.
-   * Absent for SVGs, and in the dev server and the studio, which show the file as it is.
+   * The files the build encoded (`npm run build`): `${base}-${width}.avif` and `.webp` for each width,
+   * and with `narrow` (a media query: schemas/slots.ts Slot.narrow) `${base}-narrow.avif` and `.webp`,
+   * the part screens matching it show. Absent for SVGs, and in the dev server and the studio, which
+   * show the file as it is.
    */
-  encoded?: { base: string; widths: number[] };
+  encoded?: { base: string; widths: number[]; narrow?: string };
   /** The first picture of the page's opening block: fetched at once, at high priority. Every other picture is lazy. */
   priority?: true;
 }

@@ -3,10 +3,11 @@ import { forwardRef, useEffect, useRef, useState, type ImgHTMLAttributes } from 
 
 import { PLACEHOLDER_PICTURE } from '../../schemas/slots';
 
-/** A <source> of a <picture>: the same picture in a format the browser may prefer. */
+/** A <source> of a <picture>: the same picture in a format the browser may prefer, or (with `media`) the part of it a screen shows. */
 export interface PictureSource {
   type: string;
   srcSet: string;
+  media?: string;
 }
 
 type FallbackImageProps = ImgHTMLAttributes<HTMLImageElement> & {
@@ -59,7 +60,7 @@ export const FallbackImage = forwardRef<HTMLImageElement, FallbackImageProps>(fu
   // The placeholder replaces whichever source the browser chose: the sources go with the failure.
   return (
     <picture>
-      {!failed && sources.map((s) => <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />)}
+      {!failed && sources.map((s) => <source key={`${s.media ?? ''}${s.type}`} media={s.media} type={s.type} srcSet={s.srcSet} sizes={sizes} />)}
       {img}
     </picture>
   );

@@ -34,7 +34,8 @@ export function Picture({ src, focal, slot, style, ...rest }: PictureProps) {
   const { ref, waiting } = useInViewUnderSaveData(!known?.priority);
   const encoded = known?.encoded;
   const srcSet = (format: string) => encoded!.widths.map((w) => `${encoded!.base}-${w}.${format} ${w}w`).join(', ');
-  const sources: PictureSource[] | undefined = encoded && [{ type: 'image/avif', srcSet: srcSet('avif') }];
+  const narrow = (format: string): PictureSource => ({ media: encoded!.narrow, type: `image/${format}`, srcSet: `${encoded!.base}-narrow.${format}` });
+  const sources: PictureSource[] | undefined = encoded && [...(encoded.narrow ? [narrow('avif'), narrow('webp')] : []), { type: 'image/avif', srcSet: srcSet('avif') }];
   const fallback = encoded && (encoded.widths.filter((w) => w <= FALLBACK_WIDTH).pop() ?? encoded.widths[0]);
   const position: CSSProperties | undefined = focal && { objectPosition: `${focal.x}% ${focal.y}%` };
   return (

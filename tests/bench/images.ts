@@ -5,7 +5,9 @@
 // builds cold (empty picture cache) and warm, and measures again: the seconds of each build, the bytes
 // of pictures a 390 px phone (DPR 2) and a 1366 px desktop download per page scrolled to its end, the
 // layout shift, Lighthouse (median of RUNS, default 3) for /, /services/water-testing and a product's page, and whether
-// any published file still carries metadata. Prints figures, asserts nothing: measure on a quiet machine.
+// any published file still carries metadata; with `-- --h2`, Lighthouse also as production serves the
+// pages, deploy/nginx.conf over TLS and HTTP/2, beside an empty page (npm run lighthouse -- --h2).
+// Prints figures, asserts nothing: measure on a quiet machine.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,13 +15,15 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type Page, type Request } from '@playwright/test';
-import { LIGHTHOUSE_SETTINGS, lighthouseMedians, type LighthouseFigures } from '../../src/node/bench/lighthouse';
+import { pathToFileURL } from 'node:url';
+import { EMPTY_PAGE, LIGHTHOUSE_SETTINGS, lighthouseMedians, lighthouseRounds, servedOverH2, type LighthouseFigures } from '../../src/node/bench/lighthouse';
 import { freePort } from '../support/dev-server';
 import { metadataLeft, phonePhoto } from '../support/photos';
 import { type Scratch, scratchProject } from '../support/scratch';
 import { PRODUCTS_FOLDER, productFile } from '../../schemas/routes';
 
 const RUNS = Number(process.env.RUNS ?? 3);
+const H2 = process.argv.includes('--h2');
 const PAGES = ['/', '/services/water-testing', '/products/photometer-7500'];
 const PRODUCTS_PAGE = '/services/water-testing';
 
@@ -31,7 +35,8 @@ function photoOnEveryProduct(scratch: Scratch, photoOf: (productId: string) => s
   return ids;
 }
 
-async function putPhotos(scratch: Scratch): Promise<number> {
+/** Makes the camera photos and puts them in the scratch copy's content; returns how many. */
+export async function putPhotos(scratch: Scratch): Promise<number> {
   mkdirSync(join(scratch.dir, 'public/images/photos'), { recursive: true });
   let seed = 0;
   const photo = async (name: string, orientation: number) => {
@@ -135,6 +140,8 @@ async function settled(page: Page) {
 interface Measures {
   visits: Map<string, Record<keyof typeof DEVICES, Visit>>;
   lighthouse: Map<string, LighthouseFigures>;
+  /** With --h2: over nginx, TLS and HTTP/2, by path (EMPTY_PAGE too). */
+  h2: Map<string, LighthouseFigures>;
 }
 
 async function measure(scratch: Scratch, port: number): Promise<Measures> {
@@ -152,7 +159,17 @@ async function measure(scratch: Scratch, port: number): Promise<Measures> {
     await browser.close();
     await server.stop();
   }
-  return { visits, lighthouse };
+  const h2 = new Map<string, LighthouseFigures>();
+  if (H2) {
+    const nginx = await servedOverH2(join(scratch.dir, 'dist'), port);
+    try {
+      const figures = lighthouseRounds([EMPTY_PAGE, ...PAGES].map((p) => nginx.url + p), RUNS, { insecure: true });
+      for (const [url, m] of figures) h2.set(url.slice(nginx.url.length), m);
+    } finally {
+      await nginx.stop();
+    }
+  }
+  return { visits, lighthouse, h2 };
 }
 
 /** Every raster file the build published, and those that still carry metadata (a GPS position first). */
@@ -218,6 +235,14 @@ async function main() {
       return [p, `${b.perf}`, `${a.perf}`, s(b.lcp), s(a.lcp), s(a.fcp), `${Math.round(a.tbt)} ms`, a.cls.toFixed(3)];
     })));
     console.log('\ntarget: performance 99-100, LCP 1.2 s or less, CLS 0');
+    if (H2) {
+      console.log(`\n## The same over deploy/nginx.conf with TLS and HTTP/2, each page once a round in turn, median of ${RUNS} rounds\n`);
+      console.log(table(['page', 'LCP before', 'LCP after', 'FCP after', 'LCP after past the empty page', 'speed after'], [EMPTY_PAGE, ...PAGES].map((p) => {
+        const b = was.h2.get(p)!;
+        const a = now.h2.get(p)!;
+        return [p, s(b.lcp), s(a.lcp), s(a.fcp), p === EMPTY_PAGE ? '' : s(a.lcp - now.h2.get(EMPTY_PAGE)!.lcp), `${Math.round(a.speed)}`];
+      })));
+    }
 
     console.log(`\n${load()} at the end (the figures above are only as steady as the machine was quiet)`);
     console.log(`\n## Metadata\n\n${meta.checked} raster files published; ${meta.carrying.length} carry metadata${meta.carrying.length ? `:\n${meta.carrying.join('\n')}` : ' (no GPS position, maker, EXIF, XMP or ICC profile in any)'}`);
@@ -226,7 +251,9 @@ async function main() {
   }
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

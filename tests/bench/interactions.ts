@@ -7,7 +7,8 @@
 // web-vitals takes INP from). Two moments to tap: at once, the moment the page has hydrated, and
 // settled, once the page has loaded and the network has been quiet for a second (a visitor reading).
 // Prints medians; asserts nothing. RUNS (default 5), CPU (default 4) and -- <scenario names> override;
-// DIST serves another build (a copy of dist/ from before a change, to compare the two in turns).
+// DIST serves another build; BEFORE=<a copy of dist/ from before a change> measures that one and this
+// one in turns, run by run, so that a busy moment of the machine falls on both alike.
 import { chromium, type Page } from '@playwright/test';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -133,24 +134,28 @@ const ms = (x: number) => `${Math.round(x)} ms`;
 async function main() {
   const only = process.argv.slice(2);
   const chosen = only.length ? scenarios.filter((s) => only.includes(s.name)) : scenarios;
-  const { server, url } = await serve({ dist: resolve(process.env.DIST ?? 'dist'), host: '127.0.0.1', port: 0 });
+  // BEFORE: another build (a copy of dist/ from before a change), measured in turns with this one, run by run.
+  const builds = [...(process.env.BEFORE ? [{ name: 'before', dist: process.env.BEFORE }] : []), { name: process.env.BEFORE ? 'after' : '', dist: process.env.DIST ?? 'dist' }];
+  const served = await Promise.all(builds.map(async (b) => ({ ...b, ...(await serve({ dist: resolve(b.dist), host: '127.0.0.1', port: 0 })) })));
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-  console.log(`Built site at ${url}; Pixel 7, CPU ${CPU}x slower, no network delay; median of ${RUNS} fresh pages each`);
+  console.log(`Built site${served.length > 1 ? 's' : ''} at ${served.map((b) => `${b.url}${b.name ? ` (${b.name}: ${b.dist})` : ''}`).join(', ')}; Pixel 7, CPU ${CPU}x slower, no network delay; median of ${RUNS} fresh pages each`);
   console.log('INP "<16" means every event of the tap took under 16 ms (Event Timing reports none).\n');
-  const rows = [['interaction', 'tapped', 'tap to visible', 'INP', 'runs (visible)']];
+  const rows = [['interaction', ...(served.length > 1 ? ['build'] : []), 'tapped', 'tap to visible', 'INP', 'runs (visible)']];
   try {
     for (const s of chosen) {
       for (const settled of [false, true]) {
-        const runs = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, url, s, settled));
-        const inp = median(runs.map((r) => r.inp));
-        rows.push([s.name, settled ? 'settled' : 'at once', ms(median(runs.map((r) => r.visible))), inp ? ms(inp) : '<16', runs.map((r) => Math.round(r.visible)).join(' ')]);
-        console.log(rows.at(-1)!.join('  |  '));
+        const runs = served.map(() => [] as Awaited<ReturnType<typeof measure>>[]);
+        for (let i = 0; i < RUNS; i++) for (const [b, build] of served.entries()) runs[b]!.push(await measure(browser, build.url, s, settled));
+        for (const [b, build] of served.entries()) {
+          const inp = median(runs[b]!.map((r) => r.inp));
+          rows.push([s.name, ...(served.length > 1 ? [build.name] : []), settled ? 'settled' : 'at once', ms(median(runs[b]!.map((r) => r.visible))), inp ? ms(inp) : '<16', runs[b]!.map((r) => Math.round(r.visible)).join(' ')]);
+          console.log(rows.at(-1)!.join('  |  '));
+        }
       }
     }
   } finally {
     await browser.close();
-    server.close();
+    for (const b of served) b.server.close();
   }
   console.log('\n' + rows.map((r) => `| ${r.join(' | ')} |`).join('\n'));
 }

@@ -21,6 +21,38 @@ test('a link inside the app opens the next page at its top, and all of it follow
   expect(await page.evaluate(() => scrollY)).toBe(0);
 });
 
+test('the first frame of a page opened by a link fills the window: its footer never shows above blocks still to come', async ({ page, isMobile }) => {
+  // A tall window, which the new page's first two blocks do not fill.
+  await page.setViewportSize({ width: isMobile ? 412 : 1366, height: 3200 });
+  await page.goto('/services/water-testing');
+  const whole = await blockCount(page);
+  await page.goto('/services');
+  await hydrated(page);
+  const link = page.locator('main a[href="/services/water-testing"]').first();
+  await link.scrollIntoViewIfNeeded();
+  // What each frame shows of the new page, read as it is about to be painted.
+  await page.evaluate(() => {
+    const frames: { blocks: number; footerSeen: boolean }[] = [];
+    (window as unknown as { frames: typeof frames }).frames = frames;
+    const before = document.querySelector('h1');
+    const frame = () => {
+      const h1 = document.querySelector('h1');
+      if (h1 && h1 !== before) {
+        const footer = document.querySelector('footer')!.getBoundingClientRect().top + scrollY;
+        frames.push({ blocks: document.querySelectorAll('#main > *').length, footerSeen: footer < innerHeight });
+      }
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  await press(link, isMobile);
+  await expect.poll(() => blockCount(page)).toBe(whole);
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  const frames = await page.evaluate(() => (window as unknown as { frames: { blocks: number; footerSeen: boolean }[] }).frames);
+  expect(frames.length).toBeGreaterThan(0);
+  expect(frames.filter((f) => f.footerSeen && f.blocks < whole)).toEqual([]);
+});
+
 test('Back returns a visitor to the place they left on a long page', async ({ page, isMobile }) => {
   await page.goto('/services/water-testing');
   await hydrated(page);

@@ -66,9 +66,11 @@ test.afterAll(async () => {
 const dist = (path: string) => join(scratch.dir, 'dist', path);
 const html = (route: string) => readFileSync(dist(route === '/' ? 'index.html' : `${route.slice(1)}/index.html`), 'utf8');
 /** The <picture> elements of a prerendered page, as their sources' and image's attributes. */
-function picturesIn(page: string): { avif: string; webp: string; sizes: string; img: string }[] {
-  return [...page.matchAll(/<picture><source type="image\/avif" srcSet="([^"]+)" sizes="([^"]+)"\/><img ([^>]*)\/><\/picture>/g)].map((m) => ({
-    avif: m[1]!, sizes: m[2]!, img: m[3]!, webp: /srcSet="([^"]+)"/.exec(m[3]!)![1]!,
+/** Each <picture>: its AVIF and WebP candidates, sizes, <img> attributes, and `narrow`, the sources for narrow screens before them (media, type, srcSet). */
+function picturesIn(page: string): { avif: string; webp: string; sizes: string; img: string; narrow: string[][] }[] {
+  return [...page.matchAll(/<picture>((?:<source media=[^>]*\/>)*)<source type="image\/avif" srcSet="([^"]+)" sizes="([^"]+)"\/><img ([^>]*)\/><\/picture>/g)].map((m) => ({
+    avif: m[2]!, sizes: m[3]!, img: m[4]!, webp: /srcSet="([^"]+)"/.exec(m[4]!)![1]!,
+    narrow: [...m[1]!.matchAll(/<source media="([^"]+)" type="([^"]+)" srcSet="([^"]+)"/g)].map((n) => n.slice(1)),
   }));
 }
 const candidates = (srcset: string) => srcset.split(', ').map((c) => ({ url: c.split(' ')[0]!, width: Number(c.split(' ')[1]!.slice(0, -1)) }));
@@ -122,6 +124,10 @@ test('the prerendered HTML names the widths and the sizes of each slot; the open
   expect(slide!.sizes).toBe(fullWidthSlot.sizes);
   expect(about!.sizes).toBe(besideHeading.sizes);
   expect(card!.sizes).toBe(gridSlot({ base: 1, sm: 2, lg: 3 }, 20).sizes);
+  // A phone gets the part of the slide its screen shows, cut to it; the pictures beside a heading and on cards are whole.
+  const base = slide!.avif.split(' ')[0]!.replace(/-\d+\.avif$/, '');
+  expect(slide!.narrow).toEqual(['avif', 'webp'].map((f) => [fullWidthSlot.narrow!.media, `image/${f}`, `${base}-narrow.${f}`]));
+  for (const p of [about!, card!]) expect(p.narrow).toEqual([]);
   expect(slide!.img).toMatch(/fetchPriority="high"/);
   expect(slide!.img).toMatch(/loading="eager"/);
   for (const p of [about!, card!]) {
@@ -134,10 +140,10 @@ test('the prerendered HTML names the widths and the sizes of each slot; the open
 });
 
 test('the commonest phones fetch a photo at the width their screen needs, not the next one up', async ({ browser }) => {
-  // A full-width slide on a 360 px screen at twice the density (HD+ screens) needs 720 px; the hero beside
+  // A full-width slide on a 360 px screen is the part of it cut to a phone's shape (Slot.narrow); the hero beside
   // the heading, the screen less its margins, 716 at 390 px and 2, and 665 at 412 px and 1.75 (Lighthouse's phone).
-  const phones = [[360, 2, '/', 'slide'], [390, 2, '/services/water-testing', 'bench'], [412, 1.75, '/services/water-testing', 'bench']] as const;
-  for (const [width, deviceScaleFactor, route, photo] of phones) {
+  const phones = [[360, 2, '/', 'slide', 'narrow.avif'], [390, 2, '/services/water-testing', 'bench', '720.avif'], [412, 1.75, '/services/water-testing', 'bench', '720.avif']] as const;
+  for (const [width, deviceScaleFactor, route, photo, file] of phones) {
     // A phone's screen is its viewport (the project's desktop screen, 1920 px wide, would be taken before the page's meta viewport).
     const context = await browser.newContext({ viewport: { width, height: 800 }, screen: { width, height: 800 }, deviceScaleFactor, isMobile: true });
     const page = await context.newPage();
@@ -145,7 +151,7 @@ test('the commonest phones fetch a photo at the width their screen needs, not th
     page.on('request', (r) => void (r.url().includes(`/assets/pictures/${photo}-`) && fetched.push(r.url().split('-').pop()!)));
     await page.goto(url(route));
     await expect(page.locator(photo === 'slide' ? '.hero-slide-image' : '.hero-image').first()).toHaveJSProperty('complete', true);
-    expect(fetched, `${route} at ${width} px and ${deviceScaleFactor}`).toEqual(['720.avif']);
+    expect(fetched, `${route} at ${width} px and ${deviceScaleFactor}`).toEqual([file]);
     await context.close();
   }
 });

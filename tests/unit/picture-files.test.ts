@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { fixedSlot, fullWidthSlot, gridSlot } from '../../schemas/slots';
+import { besideHeading, fixedSlot, fullWidthSlot, gridSlot } from '../../schemas/slots';
 import { encodePictures } from '../../src/node/pictures/encode';
 import { PictureError, type PictureFacts, pictureFacts } from '../../src/node/pictures/facts';
 import { ladderWidths, neededWidth, planPictures } from '../../src/node/pictures/plan';
@@ -135,7 +135,7 @@ describe('the widths the build encodes (plan.ts)', () => {
     const facts = (hash: string, type: PictureFacts['type'] = 'jpeg'): PictureFacts => ({ width: 4000, height: 3000, type, bytes: 1, hash });
     const known = new Map([['/a.jpg', facts('1'.repeat(64))], ['/b.jpg', facts('1'.repeat(64))], ['/c.jpg', facts('2'.repeat(64))], ['/d.svg', facts('3'.repeat(64), 'svg')]]);
     const uses = [...known.keys()].map((src) => ({ src, slot: fixedSlot(160) }));
-    const plan = planPictures([...uses, { src: '/a.jpg', slot: fullWidthSlot }], [{ src: '/c.jpg', alt: '', focal: { x: 10, y: 20 } }], known);
+    const plan = planPictures([...uses, { src: '/a.jpg', slot: fixedSlot(1280) }], [{ src: '/c.jpg', alt: '', focal: { x: 10, y: 20 } }], known);
     const [a, b, c] = ['/a.jpg', '/b.jpg', '/c.jpg'].map((src) => plan.pictures.get(src)!);
     expect(a!.base).toMatch(/^\/assets\/pictures\/a-[0-9a-f]{12}$/);
     expect(a!.id).toBe(b!.id);
@@ -184,4 +184,25 @@ describe('the build\'s encoding (encodePictures)', () => {
     expect(third.report).toMatchObject({ encoded: 1, cached: 0 });
     expect(third.plan.pictures.get('/images/bench.jpg')!.base).not.toBe(base);
   });
+
+  it('a photo shown only as a hero slide, under its overlay, is sent in fewer bytes than the same photo beside a heading, under other names', async () => {
+    const root = join(dir, 'overlaid');
+    const dist = join(root, 'dist');
+    mkdirSync(join(root, 'public/images'), { recursive: true });
+    const photo = await phonePhoto({ width: 800, height: 600, camera: true });
+    const [slide, beside, both] = ['/images/slide.jpg', '/images/beside.jpg', '/images/both.jpg'];
+    for (const src of [slide, beside, both]) writeFileSync(join(root, 'public', src!), photo);
+    cpSync(join(root, 'public'), dist, { recursive: true });
+    const facts = new Map(await Promise.all([slide!, beside!, both!].map(async (src) => [src, await pictureFacts(join(root, 'public', src))] as const)));
+    const plan = planPictures([{ src: slide!, slot: fullWidthSlot }, { src: beside!, slot: besideHeading }], [], facts);
+    await encodePictures(root, dist, plan);
+    const bytes = (src: string, format: string) => readFileSync(join(dist, `${plan.pictures.get(src)!.base}-720.${format}`)).length;
+    for (const format of ['avif', 'webp']) expect(bytes(slide!, format), format).toBeLessThan(0.9 * bytes(beside!, format));
+    expect(plan.pictures.get(slide!)!.id).not.toBe(plan.pictures.get(beside!)!.id);
+    // Drawn beside a heading as well as in a slide, it keeps the detail it needs beside the heading: the same files.
+    const twice = planPictures([{ src: both!, slot: fullWidthSlot }, { src: both!, slot: besideHeading }], [], facts);
+    await encodePictures(root, dist, twice);
+    const file = (p: typeof plan, src: string) => readFileSync(join(dist, `${p.pictures.get(src)!.base}-720.avif`));
+    expect(file(twice, both!).equals(file(plan, beside!))).toBe(true);
+  }, 120_000);
 });

@@ -54,7 +54,7 @@ function pagePictures(content: Content, blocks: readonly RenderedBlock[]): Recor
     if (!facts || (widest.get(src) ?? 0) >= slot.width) continue;
     widest.set(src, slot.width);
     const encoded = content.encoded?.pictures.get(src);
-    out[src] = { width: facts.width, height: facts.height, sizes: slot.sizes, ...(encoded ? { encoded: { base: encoded.base, widths: encoded.widths } } : {}) };
+    out[src] = { width: facts.width, height: facts.height, sizes: slot.sizes, ...(encoded ? { encoded: { base: encoded.base, widths: encoded.widths, ...(encoded.narrow ? { narrow: encoded.narrow.media } : {}) } } : {}) };
   }
   const first = uses[0];
   if (first?.block === 0 && out[first.src]) out[first.src]!.priority = true;

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { listFolder } from '../content/files.ts';
 import sharp, { type Sharp } from 'sharp';
 import { pictureCacheDir } from './facts.ts';
-import { ENCODER, FORMATS, outputId, type PicturePlan, type PlannedShare, SHARE } from './plan.ts';
+import { ENCODER, FORMATS, outputId, type PicturePlan, type PlannedPicture, type PlannedShare, SHARE } from './plan.ts';
 import { sniffType } from './sniff.ts';
 import { type RasterFormat, readPicture, uprightPicture } from './upright.ts';
 
@@ -90,9 +90,11 @@ export async function encodePictures(root: string, dist: string, plan: PicturePl
   };
   const fileOf = (src: string) => join(root, 'public', ...src.split('/').filter(Boolean));
 
-  // AVIF and WebP at each width, from one decoding of the source at the widest.
+  // AVIF and WebP at each width, and the crop for narrow screens, from one decoding of the source at the widest.
   const variants = [...plan.pictures.values()].map(async (p) => {
-    const outputs = p.widths.flatMap((w) => FORMATS.map((format) => ({ w, format, cache: `${p.id}-${w}.${format}`, dist: `${p.base}-${w}.${format}` })));
+    const sizes = p.widths.map((w) => ({ w, name: `${w}` }));
+    if (p.narrow) sizes.push({ w: p.narrow.width, name: 'narrow' });
+    const outputs = sizes.flatMap(({ w, name }) => FORMATS.map((format) => ({ w, name, format, cache: `${p.id}-${name}.${format}`, dist: `${p.base}-${name}.${format}` })));
     const missing = outputs.filter((o) => !cached(o));
     if (missing.length === 0) {
       allSources.add(p.src);
@@ -107,8 +109,8 @@ export async function encodePictures(root: string, dist: string, plan: PicturePl
       await Promise.all(
         outputs.map((o) =>
           produce(p.src, o, () => {
-            const resized = sharp(data, { raw }).resize({ width: o.w });
-            return (o.format === 'avif' ? resized.avif(ENCODER.avif) : resized.webp(ENCODER.webp)).toBuffer();
+            const resized = (o.name === 'narrow' ? narrowPart(sharp(data, { raw }), info, p.narrow!) : sharp(data, { raw })).resize({ width: o.w, withoutEnlargement: true });
+            return (o.format === 'avif' ? resized.avif(p.encoder.avif) : resized.webp(p.encoder.webp)).toBuffer();
           }),
         ),
       );
@@ -148,6 +150,17 @@ export async function encodePictures(root: string, dist: string, plan: PicturePl
     seconds: (performance.now() - start) / 1000,
     withheld: withheld.sort((a, b) => a.path.localeCompare(b.path)),
   };
+}
+
+/**
+ * The part of a picture (`size` its pixels) that a place of the crop's shape shows of it with object-fit:
+ * cover and object-position at the focal point (the centre without one), as the browser places it.
+ */
+function narrowPart(picture: Sharp, size: { width: number; height: number }, crop: NonNullable<PlannedPicture['narrow']>): Sharp {
+  const [width, height] = size.width / size.height > crop.shape ? [Math.round(size.height * crop.shape), size.height] : [size.width, Math.round(size.width / crop.shape)];
+  const left = Math.round((size.width - width) * ((crop.focal?.x ?? 50) / 100));
+  const top = Math.round((size.height - height) * ((crop.focal?.y ?? 50) / 100));
+  return picture.extract({ left, top, width, height });
 }
 
 /** The link preview: SHARE's size, covering it and cropped around the focal point (the centre without one). */

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import sharp from 'sharp';
 import { blockDefinitions } from '../../../schemas/blocks/index.ts';
+import type { PictureUse } from '../../../schemas/blocks/define.ts';
 import type { Image } from '../../../schemas/primitives.ts';
 import type { Slot } from '../../../schemas/slots.ts';
 import { SHARE_SIZE } from '../../lib/head.ts';
@@ -22,10 +23,16 @@ import { MAX_EDGE, ORIGINAL_SETTINGS } from './upright.ts';
  */
 export const LADDER = [320, 480, 640, 720, 800, 1080, 1440, 1920, 2560] as const;
 
-/** Encoder settings: AVIF at effort 2 is 7-10x faster than sharp's default 4 for at most 8 % more bytes. */
+/**
+ * Encoder settings: AVIF at effort 2 is 7-10x faster than sharp's default 4 for at most 8 % more bytes.
+ * `overlaid`: for a picture drawn only under an overlay (Slot.overlaid), where the detail these qualities
+ * lose is not seen (compared by eye on a phone's screen under the slides' gradient: small print on a
+ * circuit board softens at AVIF 35 where the overlay is thinnest, not at 40); some 30-40 % fewer bytes.
+ */
 export const ENCODER = {
   avif: { quality: 50, effort: 2 },
   webp: { quality: 75, effort: 4 },
+  overlaid: { avif: { quality: 40, effort: 2 }, webp: { quality: 60, effort: 4 } },
   share: { quality: 82, mozjpeg: true },
 } as const;
 export const FORMATS = ['avif', 'webp'] as const;
@@ -54,10 +61,8 @@ export function ladderWidths(sourceWidth: number, needed: number): number[] {
 }
 
 /** A picture a block shows, and where: its block's index on the page and the slot it is drawn in. */
-export interface PictureUseAt {
+export interface PictureUseAt extends PictureUse {
   block: number;
-  src: string;
-  slot: Slot;
 }
 
 /** The pictures a page's blocks show (each block definition's `pictures`), in the order of the page. */
@@ -71,6 +76,10 @@ export interface PlannedPicture {
   id: string;
   base: string;
   widths: number[];
+  /** Its AVIF and WebP settings: ENCODER's, or ENCODER.overlaid when every slot it is drawn in is overlaid. */
+  encoder: { avif: { quality: number; effort: number }; webp: { quality: number; effort: number } };
+  /** Drawn in a slot with a `narrow` part (the first such use's): that crop, as `${base}-narrow.avif` and `.webp`. */
+  narrow?: NonNullable<Slot['narrow']> & { focal: Image['focal'] };
 }
 
 export interface PlannedShare {
@@ -103,17 +112,25 @@ export const shareKey = (image: Pick<Image, 'src' | 'focal'>) => (image.focal ? 
  * `shares` every local share image. `uses` are the pictures the pages show, `shareImages` the share
  * images they name; `facts` is what the validator read of each file.
  */
-export function planPictures(uses: Iterable<{ src: string; slot: Slot }>, shareImages: Iterable<Image>, facts: ReadonlyMap<string, PictureFacts>): PicturePlan {
+export function planPictures(uses: Iterable<{ src: string; slot: Slot; focal?: Image['focal'] }>, shareImages: Iterable<Image>, facts: ReadonlyMap<string, PictureFacts>): PicturePlan {
   const widest = new Map<string, number>();
-  for (const { src, slot } of uses) {
+  const overlaid = new Map<string, boolean>();
+  const narrow = new Map<string, PlannedPicture['narrow']>();
+  for (const { src, slot, focal } of uses) {
     const f = facts.get(src);
-    if (f && f.type !== 'svg') widest.set(src, Math.max(widest.get(src) ?? 0, neededWidth(slot)));
+    if (!f || f.type === 'svg') continue;
+    widest.set(src, Math.max(widest.get(src) ?? 0, neededWidth(slot)));
+    overlaid.set(src, (overlaid.get(src) ?? true) && slot.overlaid === true);
+    if (slot.narrow && !narrow.has(src)) narrow.set(src, { ...slot.narrow, focal });
   }
   const pictures = new Map<string, PlannedPicture>();
   for (const [src, needed] of [...widest].sort(([a], [b]) => a.localeCompare(b))) {
     const f = facts.get(src)!;
-    const id = outputId(f.hash);
-    pictures.set(src, { src, facts: f, id, base: `${PICTURES_DIR}/${stemOf(src)}-${id}`, widths: ladderWidths(f.width, needed) });
+    const coarser = overlaid.get(src)!;
+    const crop = narrow.get(src);
+    const id = outputId(f.hash, [coarser ? 'overlaid' : '', crop ? `narrow ${JSON.stringify(crop)}` : ''].filter(Boolean).join(' '));
+    const encoder = coarser ? ENCODER.overlaid : ENCODER;
+    pictures.set(src, { src, facts: f, id, base: `${PICTURES_DIR}/${stemOf(src)}-${id}`, widths: ladderWidths(f.width, needed), encoder, ...(crop ? { narrow: crop } : {}) });
   }
   const shares = new Map<string, PlannedShare>();
   for (const image of shareImages) {
