@@ -6,7 +6,7 @@ test('the home page shows its claimed figures and the five product range tabs', 
   for (const figure of ['15+', '1000+', '5000+', '25+']) await expect(page.getByText(figure, { exact: true })).toBeVisible();
   // 500+ clients and 500+ product categories.
   await expect(page.getByText('500+', { exact: true })).toHaveCount(2);
-  await expect(page.getByText('Years of experience', { exact: true })).toBeVisible();
+  await expect(page.getByText('Years supplying laboratories', { exact: true })).toBeVisible();
   await expect(page.getByText('Clients served', { exact: true })).toBeVisible();
 
   await expect(page.getByRole('tab')).toHaveText([

@@ -76,16 +76,16 @@ test.describe('a lab supplier\'s range', () => {
 
   test('without scripts, a pack\'s Add to quote list leads to the quote page, which writes the pack into Details by its code', async ({ page, isMobile }) => {
     await page.route(/\/assets\/[^?]*\.js(\?|$)/, (r) => r.abort('blockedbyclient'));
-    await page.goto(`${server.url}/products/test-chlorine-tablets`);
-    await press(page.locator('#packs').getByRole('row', { name: /TST-DPD1-500/ }).getByRole('link', { name: 'Add to quote list' }), isMobile);
-    await expect(page).toHaveURL(/\/quote\?add=.*code=TST-DPD1-500/);
-    await expect(page.getByRole('form', { name: 'Request a quote' }).getByLabel('Details')).toHaveValue(`TST-DPD1-500, Test Chlorine Tablets, 500 tablets × 1: ${server.url}/products/test-chlorine-tablets`);
+    await page.goto(`${server.url}/products/free-chlorine-reagent-tablets-dpd-1`);
+    await press(page.locator('#packs').getByRole('row', { name: /TST-DPD1-250/ }).getByRole('link', { name: 'Add to quote list' }), isMobile);
+    await expect(page).toHaveURL(/\/quote\?add=.*code=TST-DPD1-250/);
+    await expect(page.getByRole('form', { name: 'Request a quote' }).getByLabel('Details')).toHaveValue(`TST-DPD1-250, Free Chlorine Reagent Tablets (DPD 1), 250 tablets × 1: ${server.url}/products/free-chlorine-reagent-tablets-dpd-1`);
   });
 
   test('once the app runs, a pack\'s Add to quote list is a button that Space and Enter press @desktop', async ({ page, consoleErrors }) => {
-    await page.goto(`${server.url}/products/test-chlorine-tablets`);
+    await page.goto(`${server.url}/products/free-chlorine-reagent-tablets-dpd-1`);
     await hydrated(page);
-    for (const [code, key] of [['TST-DPD1-250', 'Space'], ['TST-DPD1-500', 'Enter']] as const) {
+    for (const [code, key] of [['TST-DPD1-050', 'Space'], ['TST-DPD1-250', 'Enter']] as const) {
       const row = page.locator('#packs').getByRole('row', { name: new RegExp(code) });
       const add = row.getByRole('button', { name: 'Add to quote list' });
       await expect(add).not.toHaveAttribute('aria-haspopup');
