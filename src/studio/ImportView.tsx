@@ -3,7 +3,7 @@
 // updated and discontinued, every problem at its cell), then applied by the same rules on "Apply import".
 // A sheet that is not our template nor a shop's export gets a step of its own: each column, its first
 // values and the field it holds (as proposed, another, or skip), checked again with those columns.
-import { Alert, Badge, Box, Button, FileInput, Group, List, NativeSelect, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Box, Button, Checkbox, FileInput, Group, List, NativeSelect, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { api, type ImportChange, type ImportProblem, type StudioImport } from './api';
 import type { ViewProps } from './Studio';
@@ -21,6 +21,8 @@ export function ImportView(_: ViewProps) {
   // The mapping step: the columns as the author last checked them (sent with the apply too), and as the choices stand.
   const [columns, setColumns] = useState<Record<string, string>>();
   const [draft, setDraft] = useState<Record<string, string>>({});
+  // Make the categories and brands the sheet names that the site lacks (--create); a change asks for a new check.
+  const [create, setCreate] = useState(false);
 
   // Every check sends the files afresh into a new session: what is checked is what was chosen.
   const run = async (what: 'check' | 'apply', mapped = columns) => {
@@ -38,7 +40,8 @@ export function ImportView(_: ViewProps) {
           if (!sent.ok) throw new Error(`${f.name}: ${sent.error}`);
         }
       }
-      const answer = what === 'check' ? await api.importCheck(id, sheet.name, mapped) : await api.importApply(id, sheet.name, mapped);
+      const choices = { columns: mapped, create };
+      const answer = what === 'check' ? await api.importCheck(id, sheet.name, choices) : await api.importApply(id, sheet.name, choices);
       if (!answer.ok) throw new Error(answer.error);
       setPlan(answer.value);
       setDraft(Object.fromEntries((answer.value.mapping?.choices ?? []).map((c) => [c.header, c.field])));
@@ -63,6 +66,13 @@ export function ImportView(_: ViewProps) {
         <Group align="flex-end">
           <FileInput label="Sheet" placeholder="products.xlsx" accept=".xlsx,.csv" value={sheet} onChange={(f) => (setSheet(f), setPlan(undefined), setColumns(undefined))} w={280} clearable />
           <FileInput label="Pictures and datasheets" placeholder="Files the sheet names" multiple value={files} onChange={(f) => (setFiles(f), setPlan(undefined))} w={320} clearable />
+          <Checkbox
+            label="Create new categories and brands"
+            description="Those the site does not have; a name a letter or two from one it has stays a problem"
+            checked={create}
+            onChange={(e) => (setCreate(e.currentTarget.checked), setPlan(undefined))}
+            maw={300}
+          />
           <Button onClick={() => void run('check')} disabled={!sheet || busy !== undefined} loading={busy === 'check'}>
             Check import
           </Button>
@@ -80,7 +90,9 @@ export function ImportView(_: ViewProps) {
             <Alert color={plan.problems.length ? 'red' : plan.applied ? 'green' : 'blue'} title={summaryTitle(plan)}>
               {plan.file}
               {plan.sheet && plan.sheet !== plan.file ? ` (sheet "${plan.sheet}")` : ''}: {plan.rows} product rows. {plan.created.length} to create, {plan.updated.length} to update,{' '}
-              {plan.discontinued.length} to discontinue, {plan.unchanged} unchanged; {plan.warnings.length} warnings.
+              {plan.discontinued.length} to discontinue, {plan.unchanged} unchanged
+              {plan.newCategories.length > 0 && `, ${plan.newCategories.length} new categories`}
+              {plan.newBrands.length > 0 && `, ${plan.newBrands.length} new brands`}; {plan.warnings.length} warnings.
             </Alert>
             {[...plan.problems, ...plan.warnings].length > 0 && (
               <div>
@@ -115,6 +127,8 @@ export function ImportView(_: ViewProps) {
             <Changes title="To create" changes={plan.created} />
             <Changes title="To update" changes={plan.updated} />
             <Changes title="To discontinue" changes={plan.discontinued} />
+            <Made title="New categories" names={plan.newCategories.map((c) => ({ id: c.id, name: c.path, row: c.row }))} />
+            <Made title="New brands (supplier records)" names={plan.newBrands} />
           </Stack>
         )}
       </Stack>
@@ -237,6 +251,25 @@ function Changes({ title, changes }: { title: string; changes: ImportChange[] })
         ))}
       </List>
       {changes.length > 200 && <Text size="sm">and {changes.length - 200} more</Text>}
+    </div>
+  );
+}
+
+/** The categories or brands the import makes: each name, its id and the first row naming it. */
+function Made({ title, names }: { title: string; names: { id: string; name: string; row: number }[] }) {
+  if (names.length === 0) return null;
+  return (
+    <div>
+      <Title order={3} size="h5" mb={4}>
+        {title} ({names.length})
+      </Title>
+      <List spacing={2} size="sm">
+        {names.map((n) => (
+          <List.Item key={n.id}>
+            {n.name} <code>{n.id}</code> (row {n.row})
+          </List.Item>
+        ))}
+      </List>
     </div>
   );
 }

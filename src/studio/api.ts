@@ -147,6 +147,13 @@ export interface Uploaded {
   converted?: string;
 }
 
+/** What the author chose for an import: the columns of the mapping step, and whether to make the categories and brands the site lacks. */
+export interface ImportChoices {
+  columns?: Record<string, string> | undefined;
+  create: boolean;
+}
+const importChoices = ({ columns, create }: ImportChoices) => ({ ...(columns ? { columns } : {}), ...(create ? { create } : {}) });
+
 /** A product import's check or apply, as the Import products view shows it (src/node/studio/import.ts). */
 export interface StudioImport {
   file: string;
@@ -163,6 +170,9 @@ export interface StudioImport {
   /** The header and each row a problem or warning is in, as text. */
   cells: { header: string[]; rows: Record<number, string[]> };
   applied: boolean;
+  /** The categories (with those above them) and brands it makes, when asked to create them; each with the first row naming it. */
+  newCategories: { id: string; path: string; row: number }[];
+  newBrands: { id: string; name: string; row: number }[];
   /**
    * For a sheet that is not our template nor a shop's export: what each column holds, proposed or as
    * confirmed (`confirmed`; `kept`, by the mapping kept for sheets of its headers), and the fields a
@@ -234,8 +244,8 @@ export const api = {
     const res = await fetch(`${API}import/file?session=${session}&name=${encodeURIComponent(file.name)}`, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream' }, body: file }).catch(() => undefined);
     return answerOf<{ name: string }>(res, 'import/file');
   },
-  importCheck: (session: string, sheet: string, columns?: Record<string, string>) => operation<StudioImport>('import/check', { session, sheet, ...(columns ? { columns } : {}) }),
-  importApply: (session: string, sheet: string, columns?: Record<string, string>) => operation<StudioImport>('import/apply', { session, sheet, ...(columns ? { columns } : {}) }),
+  importCheck: (session: string, sheet: string, options: ImportChoices) => operation<StudioImport>('import/check', { session, sheet, ...importChoices(options) }),
+  importApply: (session: string, sheet: string, options: ImportChoices) => operation<StudioImport>('import/apply', { session, sheet, ...importChoices(options) }),
 };
 
 const operation = async <T>(what: string, body: unknown): Promise<PageAnswer<T>> => answerOf<T>(await post(what, body).catch(() => undefined), what);

@@ -44,3 +44,26 @@ test('a sheet of another shape: each column with its first values and a field, c
   expect(JSON.parse(scratch.read('pages-data/records/import-maps/prices.json'))).toMatchObject({ columns: { 'Product Name': 'name', Manufacturer: 'brand', Group: 'category', Description: 'description', Remarks: 'specifications' } });
   expect(consoleErrors).toEqual([]);
 });
+
+test('a sheet naming a category path and a brand the site lacks: a problem each, until "Create new categories and brands" lists them to make', async ({ page, consoleErrors }) => {
+  test.setTimeout(180_000);
+  const sheet = ['id,name,brand,category,description', 'turbidity-meter,Turbidity Meter,Hach,Water Testing > Turbidity,A meter for turbidity in drinking water.'].join('\r\n');
+  await page.goto(`${dev.url}/__studio?view=import`);
+  await page.locator('input[type="file"]').first().setInputFiles({ name: 'new.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+  await page.getByRole('button', { name: 'Check import' }).click();
+  await expect(page.getByText(/^2 problems: fix them/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Apply import' })).toBeDisabled();
+
+  await page.getByRole('checkbox', { name: 'Create new categories and brands' }).check();
+  await page.getByRole('button', { name: 'Check import' }).click();
+  await expect(page.getByText('Ready to apply. Nothing is written yet.')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: 'New categories (2)' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Water Testing > Turbidity' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New brands (supplier records) (1)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Apply import' }).click();
+  await expect(page.getByText(/^Applied: \d+ files? written\.$/)).toBeVisible({ timeout: 60_000 });
+  const categories = JSON.parse(scratch.read('pages-data/records/product-categories.json')) as { categories: { name: string }[] };
+  expect(categories.categories.map((c) => c.name)).toEqual(expect.arrayContaining(['Water Testing', 'Turbidity']));
+  expect(scratch.read('pages-data/records/suppliers.json')).toContain('"Hach"');
+  expect(consoleErrors).toEqual([]);
+});

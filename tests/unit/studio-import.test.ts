@@ -113,6 +113,35 @@ describe('the studio\'s Import products', () => {
     expect(JSON.parse(readFileSync(join(root, 'pages-data/records/import-maps/prices.json'), 'utf8'))).toMatchObject({ columns });
   });
 
+  it('makes the categories and brands a sheet names that the site lacks only when asked, never a near-miss of one it has', async () => {
+    const session = 'create123456';
+    const rows = [
+      ['id', 'name', 'brand', 'category', 'description'],
+      ['turbidity-meter', 'Turbidity Meter', 'Hach', 'Water Testing > Turbidity', 'A meter for turbidity in drinking water.'],
+      ['dpd-strips', 'DPD Strips', 'Lovibond', 'Photometres', 'Strips for free chlorine by colour.'],
+    ];
+    expect((await upload(session, 'new.xlsx', handXlsx(rows))).status).toBe(200);
+    const asIs = await call('check', { session, sheet: 'new.xlsx' });
+    expect(asIs.body.problems.map((p) => p.code).sort()).toEqual(['unknown-brand-name', 'unknown-category-name', 'unknown-category-name']);
+    expect([asIs.body.newCategories, asIs.body.newBrands]).toEqual([[], []]);
+    // Asked to create: the new path and brand are listed, the near-miss of Photometers stays a problem.
+    const made = await call('check', { session, sheet: 'new.xlsx', create: true });
+    expect(made.body.problems.map((p) => [p.at, p.code])).toEqual([['new.xlsx:3:D (category)', 'near-name']]);
+    expect(made.body.newCategories.map((c) => c.path)).toEqual(['Water Testing', 'Water Testing > Turbidity']);
+    expect(made.body.newBrands.map((b) => [b.name, b.row])).toEqual([['Hach', 2]]);
+    expect((await call('check', { session, sheet: 'new.xlsx', create: 'yes' })).status).toBe(400);
+
+    rows[2]![3] = 'Photometers';
+    await upload(session, 'new.xlsx', handXlsx(rows));
+    const applied = await call('apply', { session, sheet: 'new.xlsx', create: true });
+    expect([applied.body.problems, applied.body.applied]).toEqual([[], true]);
+    const categories = JSON.parse(readFileSync(join(root, 'pages-data/records/product-categories.json'), 'utf8')) as { categories: { id: string; name: string; parent?: string }[] };
+    const turbidity = categories.categories.find((c) => c.name === 'Turbidity')!;
+    expect(categories.categories.find((c) => c.id === turbidity.parent)?.name).toBe('Water Testing');
+    const suppliers = JSON.parse(readFileSync(join(root, 'pages-data/records/suppliers.json'), 'utf8')) as { suppliers: { name: string }[] };
+    expect(suppliers.suppliers.map((b) => b.name)).toContain('Hach');
+  });
+
   it('refuses a session or file name that could leave its folder, and a write from another site', async () => {
     expect((await upload('../../etc', 'x.csv', Buffer.from('id\n'))).status).toBe(400);
     expect((await call('check', { session: 'abcdef123456', sheet: '../../pages-data/site.json' })).body.problems[0]?.code).toBe('unreadable-sheet');

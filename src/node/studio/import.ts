@@ -99,7 +99,8 @@ async function checkOrApply(root: string, uploads: Uploads, body: Record<string,
   const dir = folder(uploads, body.session);
   const sheet = fileName(body.sheet);
   const map = mapOf(body.columns);
-  const plan = await planImport(root, join(dir, sheet), { files: dir, ...(typeof body.sheetName === 'string' && body.sheetName ? { sheet: body.sheetName } : {}), ...(map ? { map } : {}) });
+  if (body.create !== undefined && typeof body.create !== 'boolean') throw new Refusal(400, 'create is true or false');
+  const plan = await planImport(root, join(dir, sheet), { files: dir, create: body.create === true, ...(typeof body.sheetName === 'string' && body.sheetName ? { sheet: body.sheetName } : {}), ...(map ? { map } : {}) });
   const applied = apply && plan.problems.length === 0;
   if (applied) applyImport(root, plan);
   const { writes, map: _, mapping, ...rest } = plan;
