@@ -155,6 +155,8 @@ export default function SearchDialog({ requests }: { requests: number }) {
       {hits.length > 0 ? (
         <Spotlight.ActionsList
           id={LIST_ID}
+          // The last query's results stay while the new one is answered: busy until its own arrive.
+          aria-busy={!answered}
           // The list scrolls, so it takes focus too (keyboard users can scroll it); Mantine passes this on
           // to its ScrollArea, though its types do not say so.
           {...({ viewportProps: { tabIndex: 0, 'aria-label': 'Results' } } as object)}
