@@ -4,7 +4,7 @@
 // A sheet that is not our template nor a shop's export gets a step of its own: each column, its first
 // values and the field it holds (as proposed, another, or skip), checked again with those columns.
 import { Alert, Badge, Box, Button, Checkbox, FileInput, Group, List, NativeSelect, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { api, type ImportChange, type ImportProblem, type StudioImport } from './api';
 import type { ViewProps } from './Studio';
 
@@ -230,28 +230,22 @@ function CellView({ plan, problem }: { plan: StudioImport; problem: ImportProble
 function Changes({ title, changes }: { title: string; changes: ImportChange[] }) {
   if (changes.length === 0) return null;
   return (
-    <div>
-      <Title order={3} size="h5" mb={4}>
-        {title} ({changes.length})
-      </Title>
-      <List spacing={2} size="sm">
-        {changes.slice(0, 200).map((c) => (
-          <List.Item key={c.id}>
-            <strong>{c.id}</strong> {c.name} (row {c.row})
-            {title !== 'To create' && c.fields.length > 0 && (
-              <List withPadding size="xs">
-                {c.fields.map((f) => (
-                  <List.Item key={f.field}>
-                    {f.field}: {f.from ?? '(none)'} → {f.to ?? '(none)'}
-                  </List.Item>
-                ))}
-              </List>
-            )}
-          </List.Item>
-        ))}
-      </List>
-      {changes.length > 200 && <Text size="sm">and {changes.length - 200} more</Text>}
-    </div>
+    <Listed title={title} count={changes.length} below={changes.length > 200 && <Text size="sm">and {changes.length - 200} more</Text>}>
+      {changes.slice(0, 200).map((c) => (
+        <List.Item key={c.id}>
+          <strong>{c.id}</strong> {c.name} (row {c.row})
+          {title !== 'To create' && c.fields.length > 0 && (
+            <List withPadding size="xs">
+              {c.fields.map((f) => (
+                <List.Item key={f.field}>
+                  {f.field}: {f.from ?? '(none)'} → {f.to ?? '(none)'}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </List.Item>
+      ))}
+    </Listed>
   );
 }
 
@@ -259,17 +253,27 @@ function Changes({ title, changes }: { title: string; changes: ImportChange[] })
 function Made({ title, names }: { title: string; names: { id: string; name: string; row: number }[] }) {
   if (names.length === 0) return null;
   return (
+    <Listed title={title} count={names.length}>
+      {names.map((n) => (
+        <List.Item key={n.id}>
+          {n.name} <code>{n.id}</code> (row {n.row})
+        </List.Item>
+      ))}
+    </Listed>
+  );
+}
+
+/** A titled list of the check's answer, with how many it holds, and what goes `below` the list. */
+function Listed({ title, count, below, children }: { title: string; count: number; below?: ReactNode; children: ReactNode }) {
+  return (
     <div>
       <Title order={3} size="h5" mb={4}>
-        {title} ({names.length})
+        {title} ({count})
       </Title>
       <List spacing={2} size="sm">
-        {names.map((n) => (
-          <List.Item key={n.id}>
-            {n.name} <code>{n.id}</code> (row {n.row})
-          </List.Item>
-        ))}
+        {children}
       </List>
+      {below}
     </div>
   );
 }
