@@ -15,8 +15,16 @@ export function registerServiceWorker() {
     .then(async () => {
       if (!firstTime || saveData()) return;
       const { active } = await navigator.serviceWorker.ready;
-      const files = performance.getEntriesByType('resource').map((e) => e.name);
-      active?.postMessage({ type: 'keep', urls: [location.pathname, ...files].filter((u) => new URL(u, location.href).origin === location.origin) });
+      if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      // A file asked for from now on passes through the worker, which keeps it; those asked for before
+      // are sent as they arrive, including any still on their way now.
+      const controlSince = performance.now();
+      const keep = (urls: string[]) => {
+        const ours = urls.filter((u) => new URL(u, location.href).origin === location.origin);
+        if (ours.length) active?.postMessage({ type: 'keep', urls: ours });
+      };
+      keep([location.pathname]);
+      new PerformanceObserver((list) => keep(list.getEntries().filter((e) => e.startTime < controlSince).map((e) => e.name))).observe({ type: 'resource', buffered: true });
     })
     .catch(() => undefined);
 }

@@ -9,13 +9,25 @@ test.use({ serviceWorkers: 'allow' });
 
 const site = JSON.parse(readFileSync('pages-data/site.json', 'utf8')) as SiteDocument;
 
-/** Opens a page and waits until the worker has kept it (the first page asks the worker to keep it once it takes over). */
+/**
+ * Opens a page and waits until the worker has kept it and the code it ran (the first page asks the
+ * worker to keep them once it takes over): a page kept without its code would never start offline.
+ */
 async function read(page: Page, path: string) {
   await page.goto(path);
   await hydrated(page);
   await expect
-    .poll(() => page.evaluate(async (url) => Boolean(navigator.serviceWorker.controller && (await (await caches.open('pages-1')).match(url))), new URL(path, page.url()).href))
-    .toBe(true);
+    .poll(() =>
+      page.evaluate(async (url) => {
+        if (!navigator.serviceWorker.controller || !(await (await caches.open('pages-1')).match(url))) return 'page not kept';
+        const kept = await caches.open('code-1');
+        const files = performance.getEntriesByType('resource').map((e) => new URL(e.name));
+        const code = files.filter((f) => f.origin === location.origin && f.pathname.startsWith('/assets/') && !f.pathname.startsWith('/assets/pictures/'));
+        for (const f of code) if (!(await kept.match(f.href))) return `${f.pathname} not kept`;
+        return 'kept';
+      }, new URL(path, page.url()).href),
+    )
+    .toBe('kept');
 }
 
 test('a page read before opens offline, with a note saying when it was saved, and works', async ({ page, context }) => {
