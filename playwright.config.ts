@@ -12,6 +12,8 @@ const studioServerTests = /studio-server[\w-]*\.spec\.ts$/;
 const pictureTests = /[\\/]pictures\.spec\.ts$/;
 /** Builds of scratch copies, after a change and in full, compared file by file (no browser). */
 const buildTests = /incremental\.spec\.ts$/;
+/** A range imported from the shops' exports into a scratch copy and built once, then read at both widths (the spec sets them). */
+const rangeTests = /lab-range\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -43,8 +45,9 @@ export default defineConfig({
     { name: 'builds', testMatch: buildTests },
     { name: 'studio-server', testMatch: studioServerTests, use: { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 950 } } },
     { name: 'pictures', testMatch: pictureTests, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
-    { name: 'desktop', testIgnore: [hostTests, htmlTests, studioTests, studioServerTests, pictureTests, buildTests], grepInvert: /@phone/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
-    { name: 'phone', testIgnore: [hostTests, htmlTests, studioTests, studioServerTests, pictureTests, buildTests], grepInvert: /@desktop/, use: { ...devices['Pixel 7'] } },
+    { name: 'lab-range', testMatch: rangeTests, use: devices['Desktop Chrome'] },
+    { name: 'desktop', testIgnore: [hostTests, htmlTests, studioTests, studioServerTests, pictureTests, buildTests, rangeTests], grepInvert: /@phone/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
+    { name: 'phone', testIgnore: [hostTests, htmlTests, studioTests, studioServerTests, pictureTests, buildTests, rangeTests], grepInvert: /@desktop/, use: { ...devices['Pixel 7'] } },
     { name: 'html', testMatch: htmlTests },
     // The shipped host configurations, our own server and the precompressed copies they send, over dist/ (no browser); nginx listens two ports up.
     { name: 'hosts', testMatch: hostTests, use: { baseURL: `http://127.0.0.1:${port + 2}` } },
