@@ -25,6 +25,8 @@ export function AddToQuoteList({ product, size = 'sm', inverted = false }: { pro
       component="a"
       href={listed ? page : addingAddress(page, product)}
       {...(listed ? {} : adds)}
+      // Rows of packs and lists of cards show many of these: each is named for what it adds, after what it shows.
+      aria-label={listed ? undefined : `Add to quote list: ${product.code ? `${product.code}, ${product.pack ?? product.name}` : product.name}`}
       size={size}
       variant={inverted ? (listed ? 'white' : 'outline') : listed ? 'light' : 'outline'}
       color={inverted && !listed ? 'white' : undefined}

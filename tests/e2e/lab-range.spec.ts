@@ -76,6 +76,9 @@ test.describe('a lab supplier\'s range', () => {
         await expect(table.getByRole('row')).toHaveCount(3);
         await expect(table.getByRole('row', { name: /TST-DPD1-050/ })).toContainText('50 tablets');
         await expect(table.getByRole('row', { name: /TST-DPD1-250/ })).toContainText('250 tablets');
+        // Each row's button says which pack it adds, to a screen reader going from control to control.
+        await expect(table.locator('.quote-add').nth(0)).toHaveAccessibleName('Add to quote list: TST-DPD1-050, 50 tablets');
+        await expect(table.locator('.quote-add').nth(1)).toHaveAccessibleName('Add to quote list: TST-DPD1-250, 250 tablets');
         const group = (await structured(page)).find((d) => d['@type'] === 'ProductGroup');
         expect(group).toMatchObject({ name: expect.stringContaining('Free Chlorine Reagent Tablets (DPD 1)'), hasVariant: [{ '@type': 'Product', sku: 'TST-DPD1-050', size: '50 tablets' }, { sku: 'TST-DPD1-250', size: '250 tablets' }] });
         await hydrated(page);
@@ -143,7 +146,7 @@ test.describe('a lab supplier\'s range', () => {
       test('a department lists the products of the categories under it, and its breadcrumb and a product\'s show the whole path', async ({ page, consoleErrors }) => {
         await page.goto(`${server.url}/products/category/glassware`);
         await expect(page.getByRole('navigation', { name: 'Categories in this one' }).getByRole('link', { name: /^Beakers/ })).toHaveAttribute('href', '/products/category/beakers');
-        await expect(page.locator('#products').getByRole('link', { name: 'Griffin Beaker, Low Form' })).toBeVisible();
+        await expect(page.locator('#products').getByRole('link', { name: 'Griffin Beaker, Low Form', exact: true })).toBeVisible();
         await page.goto(`${server.url}/products/griffin-beaker-low-form`);
         const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
         await expect(crumbs).toHaveText(['Home', 'Products', 'Glassware', 'Beakers', 'Griffin Beaker, Low Form']);
