@@ -47,7 +47,7 @@ async function main(args: string[], full = args.includes('--full') ? 'asked for 
   // Loaded once: the client and server builds are given the one document of it they put in the code
   // (vite-builds.ts) rather than loading it again. The pages it resolves name the pictures the build
   // encodes (src/node/pictures/plan.ts).
-  const { content, problems, warnings } = await loadContent(root).then((r) => (r.content ? { ...r, content: withPicturePlan(r.content) } : r));
+  const { content, problems, warnings } = await loadContent(root, { once: true }).then((r) => (r.content ? { ...r, content: withPicturePlan(r.content) } : r));
   if (!content) throw new Error(`Invalid content: ${problemCount(problems)}:\n${problems.map(describeProblem).join('\n')}`);
   if (warnings.length) console.warn(describeWarnings(warnings));
   const site = builtSite(content.site);
@@ -71,6 +71,8 @@ async function main(args: string[], full = args.includes('--full') ? 'asked for 
   const beforePages = allFiles(out);
   const workers = buildWorkers({ entry: pathToFileURL(join(bundle.ssr, 'entry-server.js')).href, dist: out, template: bundle.record.template });
   const pages = await renderPages(content, site, bundle, reuse, taken, workers);
+  // Fresh threads compress the rest: the main thread's peak comes next, as it makes the search files.
+  await workers.recycle();
   timer.end('render');
 
   const written = siteFiles(content, site, reuse, taken);

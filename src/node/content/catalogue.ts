@@ -72,14 +72,7 @@ export function entryPages(data: RecordData, templates: ReadonlyMap<Collection, 
   const make = (template: CataloguePage, route: string, entry: Entry, titleSuffix = '') => {
     const tokens = entryTokens(entry);
     const meta = fillTokens(template.doc.meta, tokens);
-    // The blocks are filled when the page is drawn, not for every entry whenever the content is checked.
-    let blocks: PageDocument['blocks'] | undefined;
-    const doc = {
-      meta: { ...meta, title: meta.title + titleSuffix, description: clip(meta.description, DESCRIPTION_MAX) },
-      get blocks() {
-        return (blocks ??= fillTokens(template.doc.blocks, tokens));
-      },
-    };
+    const doc = filledDocument(template.doc, tokens, { ...meta, title: meta.title + titleSuffix, description: clip(meta.description, DESCRIPTION_MAX) });
     out.push({ route, file: template.file, entry, doc });
   };
 
@@ -132,6 +125,22 @@ export function entryPages(data: RecordData, templates: ReadonlyMap<Collection, 
     }
   }
   return out;
+}
+
+/**
+ * A template's document for one entry: its meta as given, its blocks filled when the page is drawn, not
+ * for every entry whenever the content is checked. Made out here, where the blocks' getter can hold
+ * nothing but the template and the tokens: made inside entryPages, it held the loading run with it (every
+ * file's text and parsed tree, to the build's end: LoadOptions.once).
+ */
+function filledDocument(template: PageDocument, tokens: ReturnType<typeof entryTokens>, meta: PageDocument['meta']): PageDocument {
+  let blocks: PageDocument['blocks'] | undefined;
+  return {
+    meta,
+    get blocks() {
+      return (blocks ??= fillTokens(template.blocks, tokens));
+    },
+  };
 }
 
 /** A page description's longest (pageMeta): one filled from a long product description is cut at a word. */

@@ -9,7 +9,7 @@ import { schemaFileOf } from './json-schema.ts';
 import { issueProblems, type Path, show } from './locate.ts';
 import type { Run } from './read.ts';
 
-/** A parsed and schema-checked document, kept while its text is unchanged (the studio re-validates on every keystroke). */
+/** A parsed and schema-checked document, kept while its text is unchanged (the studio re-validates on every keystroke), unless the run keeps none (LoadOptions.once). */
 const checked = new Map<string, { text: string; data: unknown; result: z.ZodSafeParseResult<unknown> }>();
 
 /**
@@ -27,7 +27,10 @@ export function checkDocument<S extends z.ZodType>(run: Run, rel: string, schema
   if (src.text.includes(PLACEHOLDER) || src.text.includes(PLACEHOLDER_PICTURE)) for (const [path, text] of placeholders(data)) run.report(src, path, 'placeholder', { text: show(text) });
   const key = `${schemaFile} ${rel}`;
   let hit = checked.get(key);
-  if (hit?.text !== src.text) checked.set(key, (hit = { text: src.text, data, result: schema.safeParse(data, { reportInput: true }) }));
+  if (hit?.text !== src.text) {
+    hit = { text: src.text, data, result: schema.safeParse(data, { reportInput: true }) };
+    if (run.keepVerdicts) checked.set(key, hit);
+  }
   if (!hit.result.success) {
     const found = hit.result.error.issues.flatMap((issue) => issueProblems(src, schema, data, issue));
     run.problems.push(...found);

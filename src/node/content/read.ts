@@ -28,6 +28,8 @@ export interface Run {
   failedAt: Map<string, Set<string>>;
   report: Report;
   reportFile: <C extends Code>(file: string, code: C, params: Params<C>) => void;
+  /** Whether a document's verdict is kept for the next load (LoadOptions.once). */
+  keepVerdicts: boolean;
   /** The site document, once checked: the documents checked after it take the company's identity from it. */
   identity?: SiteDocument | undefined;
 }
@@ -35,7 +37,7 @@ export interface Run {
 export type Report = <C extends Code>(src: SourceFile, path: Path, code: C, params: Params<C>, atKey?: boolean) => void;
 
 /** Stage 1, read the files: every JSON file under pages-data/ (or its override), parsed; one that is not JSON is a problem. */
-export function readFiles(root: string, { overrides, publicFiles }: LoadOptions): Run {
+export function readFiles(root: string, { overrides, publicFiles, once }: LoadOptions): Run {
   const dataDir = join(root, 'pages-data');
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
@@ -47,6 +49,7 @@ export function readFiles(root: string, { overrides, publicFiles }: LoadOptions)
     problems,
     warnings,
     failedAt: new Map(),
+    keepVerdicts: !once,
     report: (src, path, code, params, atKey = false) => (WARNINGS.has(code) ? warnings : problems).push(locate(src, path, code, message(code, params), atKey)),
     reportFile: (file, code, params) => problems.push({ file, line: 1, column: 1, path: '', code, message: message(code, params) }),
   };

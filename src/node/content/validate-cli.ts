@@ -14,7 +14,7 @@ if (format !== 'text' && format !== 'json') {
   process.exit(2);
 }
 
-const { content, problems, warnings } = await loadContent();
+const { content, problems, warnings } = await loadContent(process.cwd(), { once: true });
 
 /** A GitHub Actions workflow command, its message and properties escaped as the runner expects. */
 const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
