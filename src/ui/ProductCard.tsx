@@ -15,7 +15,7 @@ export function ProductCard({ product, headingOrder = 3 }: { product: ProductSum
       <Card.Section mb="sm">
         <ProductPicture image={product.image} standIn={product.standIn} name={product.name} className="card-image" />
       </Card.Section>
-      <div className="product-card-body">
+      <div className="card-body product-card-body">
         <Badge variant="light" w="fit-content" tt="none">
           {product.category}
         </Badge>
