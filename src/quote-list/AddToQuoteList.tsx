@@ -1,9 +1,10 @@
-import { Button, type MantineSize } from '@mantine/core';
+import type { MantineSize } from '@mantine/core';
 import { IconCheck, IconPlaylistAdd } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import site from 'virtual:site';
 import { plainClick } from '../lib/browser';
 import { useButtonLink } from '../ui/button-link';
+import { PlainButton } from '../ui/PlainButton';
 import { announce, productCount } from './announce';
 import { addingAddress } from './from-address';
 import { addToQuoteList, itemKey, type QuoteProduct, useQuoteList } from './store';
@@ -21,8 +22,7 @@ export function AddToQuoteList({ product, size = 'sm', inverted = false }: { pro
   const adds = useButtonLink();
   const page = site.pages.quote;
   return (
-    <Button
-      component="a"
+    <PlainButton
       href={listed ? page : addingAddress(page, product)}
       {...(listed ? {} : adds)}
       // Rows of packs and lists of cards show many of these: each is named for what it adds, after what it shows.
@@ -48,6 +48,6 @@ export function AddToQuoteList({ product, size = 'sm', inverted = false }: { pro
       }}
     >
       {listed ? 'In quote list' : 'Add to quote list'}
-    </Button>
+    </PlainButton>
   );
 }

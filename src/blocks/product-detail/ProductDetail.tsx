@@ -1,4 +1,4 @@
-import { Badge, Button, Container } from '@mantine/core';
+import { Badge, Container } from '@mantine/core';
 import { IconBrandWhatsapp, IconChevronRight, IconFileText, IconListDetails, IconMail } from '@tabler/icons-react';
 import site from 'virtual:site';
 import { brandedName, type Crumb } from '../../../schemas/collections';
@@ -10,6 +10,7 @@ import { external, InternalLink } from '../../ui/actions';
 import { CompareCheck } from '../../ui/CompareCheck';
 import { ItemList } from '../../ui/ItemList';
 import { Picture } from '../../ui/Picture';
+import { PlainButton } from '../../ui/PlainButton';
 import { PrintFooter } from '../../ui/PrintFooter';
 import { ProductPicture } from '../../ui/ProductPicture';
 import { ResponsiveGrid } from '../../ui/ResponsiveGrid';
@@ -45,7 +46,7 @@ export function ProductDetail({ block, product, brand, category, trail, table, l
   const chat = whatsappUrl(site.whatsapp, `Hello, I would like a quote for the ${name}${product.model ? ` (${product.model})` : ''}: ${site.url}${here}`);
   // Plain elements styled by src/styles.css where Mantine would add nothing but cost: this block is drawn
   // once per product (10,000 pages in a large catalogue), and each Mantine component takes some 70 µs to
-  // render. The badge and buttons stay Mantine's.
+  // render. The badge stays Mantine's; the buttons are Mantine's drawn plain (PlainButton).
   return (
     <>
       <section id={block.id} className="hero">
@@ -101,26 +102,26 @@ export function ProductDetail({ block, product, brand, category, trail, table, l
               <div className="product-actions">
                 {!discontinued && (
                   <>
-                    <Button component="a" href={quote} size="md" variant="white" leftSection={<IconMail size={18} aria-hidden />}>
+                    <PlainButton href={quote} size="md" variant="white" leftSection={<IconMail size={18} aria-hidden />}>
                       Request Quote
-                    </Button>
+                    </PlainButton>
                     {packs.rows.length > 0 ? (
                       // A product sold in packs is asked for by a pack's code: the table below offers each.
-                      <Button component="a" href="#packs" size="md" variant="outline" color="white" leftSection={<IconListDetails size={18} aria-hidden />}>
+                      <PlainButton href="#packs" size="md" variant="outline" color="white" leftSection={<IconListDetails size={18} aria-hidden />}>
                         Choose a pack
-                      </Button>
+                      </PlainButton>
                     ) : (
                       <AddToQuoteList product={{ id: product.id, name: product.name, brand: brand.name, model: product.model, url: here }} size="md" inverted />
                     )}
                   </>
                 )}
-                <Button component="a" href={chat} {...external} size="md" variant="outline" color="white" leftSection={<IconBrandWhatsapp size={18} aria-hidden />}>
+                <PlainButton href={chat} {...external} size="md" variant="outline" color="white" leftSection={<IconBrandWhatsapp size={18} aria-hidden />}>
                   Ask on WhatsApp
-                </Button>
+                </PlainButton>
                 {product.datasheet && (
-                  <Button component="a" href={product.datasheet} {...external} size="md" variant="outline" color="white" leftSection={<IconFileText size={18} aria-hidden />}>
+                  <PlainButton href={product.datasheet} {...external} size="md" variant="outline" color="white" leftSection={<IconFileText size={18} aria-hidden />}>
                     Datasheet
-                  </Button>
+                  </PlainButton>
                 )}
               </div>
               <CompareCheck id={product.id} name={product.name} label="Add to compare" />
