@@ -4,7 +4,7 @@ import { useRouter } from '@tanstack/react-router';
 import site from 'virtual:site';
 import { plainClick } from '../lib/browser';
 import { useButtonLink } from '../ui/button-link';
-import { PlainButton } from '../ui/PlainButton';
+import { PlainButton } from '../ui/plain-mantine';
 import { announce, productCount } from './announce';
 import { addingAddress } from './from-address';
 import { addToQuoteList, itemKey, type QuoteProduct, useQuoteList } from './store';

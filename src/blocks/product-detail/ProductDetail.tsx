@@ -10,7 +10,7 @@ import { external, InternalLink } from '../../ui/actions';
 import { CompareCheck } from '../../ui/CompareCheck';
 import { ItemList } from '../../ui/ItemList';
 import { Picture } from '../../ui/Picture';
-import { PlainButton } from '../../ui/PlainButton';
+import { PlainButton } from '../../ui/plain-mantine';
 import { PrintFooter } from '../../ui/PrintFooter';
 import { ProductPicture } from '../../ui/ProductPicture';
 import { ResponsiveGrid } from '../../ui/ResponsiveGrid';

@@ -1,0 +1,92 @@
+// Mantine components' HTML drawn in plain elements, for the few drawn thousands of times in a catalogue's
+// build: a listing page draws 48 product cards, each with its badge and Add to quote list, and a product
+// page three or four buttons and one for each pack. Mantine resolves each component's props, styles and
+// style props on every render, some 0.1 ms for a Button, a third of a listing page's render. These give
+// the same HTML with Mantine's own classes and CSS variables (each component's `classes` and
+// `varsResolver`), worked out once per theme and look; tests/unit/plain-mantine.test.tsx checks each
+// against Mantine's component in every look the site draws it in.
+import {
+  Badge,
+  Button,
+  type ButtonVariant,
+  Card,
+  type MantineColor,
+  type MantineSize,
+  type MantineTheme,
+  Paper,
+  UnstyledButton,
+  useMantineTheme,
+} from '@mantine/core';
+import type { AnchorHTMLAttributes, CSSProperties, ReactNode } from 'react';
+
+type Resolver = (theme: MantineTheme, props: never, ctx: never) => { root: Record<string, string | undefined> };
+
+const resolved = new WeakMap<MantineTheme, Map<string, CSSProperties>>();
+
+/** The CSS variables a Mantine component's varsResolver sets on its root for `props`, those it leaves unset left out. */
+function varsOf(theme: MantineTheme, name: string, resolver: Resolver, props: Record<string, string | undefined>): CSSProperties {
+  const key = `${name} ${JSON.stringify(props)}`;
+  let byKey = resolved.get(theme);
+  if (!byKey) resolved.set(theme, (byKey = new Map()));
+  let vars = byKey.get(key);
+  if (!vars) {
+    const root = (resolver as (t: MantineTheme, p: object, c: object) => { root: Record<string, string | undefined> })(theme, props, {}).root;
+    vars = Object.fromEntries(Object.entries(root).filter(([, v]) => v !== undefined)) as CSSProperties;
+    byKey.set(key, vars);
+  }
+  return vars;
+}
+
+type ButtonLook = { variant: ButtonVariant; size: MantineSize; color?: MantineColor };
+type PlainButtonProps = ButtonLook & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'> & { leftSection?: ReactNode; children: ReactNode };
+
+/** Mantine's `<Button component="a">`. */
+export function PlainButton({ variant, size, color, leftSection, className, children, ...anchor }: PlainButtonProps) {
+  const theme = useMantineTheme();
+  return (
+    <a
+      style={varsOf(theme, 'Button', Button.varsResolver as Resolver, { variant, size, color })}
+      className={`mantine-focus-auto mantine-active ${className ? `${className} ` : ''}${Button.classes.root} mantine-Button-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`}
+      data-variant={variant}
+      data-size={size}
+      data-with-left-section={leftSection ? true : undefined}
+      {...anchor}
+    >
+      <span className={`${Button.classes.inner} mantine-Button-inner`}>
+        {leftSection && (
+          <span className={`${Button.classes.section} mantine-Button-section`} data-position="left">
+            {leftSection}
+          </span>
+        )}
+        <span className={`${Button.classes.label} mantine-Button-label`}>{children}</span>
+      </span>
+    </a>
+  );
+}
+
+/** Mantine's `<Badge variant={variant} tt="none" w="fit-content">`, as a product card shows its category. */
+export function PlainBadge({ variant, children }: { variant: 'light'; children: ReactNode }) {
+  const theme = useMantineTheme();
+  return (
+    <div style={{ ...varsOf(theme, 'Badge', Badge.varsResolver as Resolver, { variant }), textTransform: 'none', width: 'fit-content' }} className={`${Badge.classes.root} mantine-Badge-root`} data-variant={variant}>
+      <span className={`${Badge.classes.label} mantine-Badge-label`}>{children}</span>
+    </div>
+  );
+}
+
+/**
+ * Mantine's `<Card withBorder padding="md" radius="md">` whose first child is `<Card.Section mb="sm">`
+ * holding `picture`, and `children` after it.
+ */
+export function PlainCard({ className, picture, children }: { className: string; picture: ReactNode; children: ReactNode }) {
+  const theme = useMantineTheme();
+  const style = { ...varsOf(theme, 'Paper', Paper.varsResolver as Resolver, { radius: 'md' }), ...varsOf(theme, 'Card', Card.varsResolver as Resolver, { padding: 'md' }) };
+  return (
+    <div style={style} className={`${className} ${Card.classes.root} mantine-Card-root ${Paper.classes.root} mantine-Paper-root`} data-with-border="true" data-orientation="vertical">
+      <div style={{ marginBottom: 'var(--mantine-spacing-sm)' }} className={`${Card.classes.section} mantine-Card-section`} data-orientation="vertical" data-first-section="true">
+        {picture}
+      </div>
+      {children}
+    </div>
+  );
+}
