@@ -19,20 +19,19 @@ import {
 } from '@mantine/core';
 import type { AnchorHTMLAttributes, CSSProperties, ReactNode } from 'react';
 
-type Resolver = (theme: MantineTheme, props: never, ctx: never) => { root: Record<string, string | undefined> };
-
 const resolved = new WeakMap<MantineTheme, Map<string, CSSProperties>>();
 
-/** The CSS variables a Mantine component's varsResolver sets on its root for `props`, those it leaves unset left out. */
-function varsOf(theme: MantineTheme, name: string, resolver: Resolver, props: Record<string, string | undefined>): CSSProperties {
-  const key = `${name} ${JSON.stringify(props)}`;
-  let byKey = resolved.get(theme);
-  if (!byKey) resolved.set(theme, (byKey = new Map()));
-  let vars = byKey.get(key);
+/**
+ * The CSS variables a Mantine component's varsResolver sets on its root (`root()`, those it leaves unset
+ * left out), worked out once per theme and `look`.
+ */
+function varsOf(theme: MantineTheme, look: string, root: () => Partial<Record<string, string>>): CSSProperties {
+  let byLook = resolved.get(theme);
+  if (!byLook) resolved.set(theme, (byLook = new Map()));
+  let vars = byLook.get(look);
   if (!vars) {
-    const root = (resolver as (t: MantineTheme, p: object, c: object) => { root: Record<string, string | undefined> })(theme, props, {}).root;
-    vars = Object.fromEntries(Object.entries(root).filter(([, v]) => v !== undefined)) as CSSProperties;
-    byKey.set(key, vars);
+    vars = Object.fromEntries(Object.entries(root()).filter(([, v]) => v !== undefined)) as CSSProperties;
+    byLook.set(look, vars);
   }
   return vars;
 }
@@ -45,7 +44,7 @@ export function PlainButton({ variant, size, color, leftSection, className, chil
   const theme = useMantineTheme();
   return (
     <a
-      style={varsOf(theme, 'Button', Button.varsResolver as Resolver, { variant, size, color })}
+      style={varsOf(theme, `Button ${variant} ${size} ${color}`, () => Button.varsResolver(theme, { variant, size, color }, undefined).root)}
       className={`mantine-focus-auto mantine-active ${className ? `${className} ` : ''}${Button.classes.root} mantine-Button-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`}
       data-variant={variant}
       data-size={size}
@@ -68,7 +67,7 @@ export function PlainButton({ variant, size, color, leftSection, className, chil
 export function PlainBadge({ variant, children }: { variant: 'light'; children: ReactNode }) {
   const theme = useMantineTheme();
   return (
-    <div style={{ ...varsOf(theme, 'Badge', Badge.varsResolver as Resolver, { variant }), textTransform: 'none', width: 'fit-content' }} className={`${Badge.classes.root} mantine-Badge-root`} data-variant={variant}>
+    <div style={{ ...varsOf(theme, `Badge ${variant}`, () => Badge.varsResolver(theme, { variant }, undefined).root), textTransform: 'none', width: 'fit-content' }} className={`${Badge.classes.root} mantine-Badge-root`} data-variant={variant}>
       <span className={`${Badge.classes.label} mantine-Badge-label`}>{children}</span>
     </div>
   );
@@ -80,7 +79,7 @@ export function PlainBadge({ variant, children }: { variant: 'light'; children: 
  */
 export function PlainCard({ className, picture, children }: { className: string; picture: ReactNode; children: ReactNode }) {
   const theme = useMantineTheme();
-  const style = { ...varsOf(theme, 'Paper', Paper.varsResolver as Resolver, { radius: 'md' }), ...varsOf(theme, 'Card', Card.varsResolver as Resolver, { padding: 'md' }) };
+  const style = { ...varsOf(theme, 'Paper md', () => Paper.varsResolver(theme, { radius: 'md' }, undefined).root), ...varsOf(theme, 'Card md', () => Card.varsResolver(theme, { padding: 'md' }, undefined).root) };
   return (
     <div style={style} className={`${className} ${Card.classes.root} mantine-Card-root ${Paper.classes.root} mantine-Paper-root`} data-with-border="true" data-orientation="vertical">
       <div style={{ marginBottom: 'var(--mantine-spacing-sm)' }} className={`${Card.classes.section} mantine-Card-section`} data-orientation="vertical" data-first-section="true">
