@@ -1,4 +1,4 @@
-import { Button, type ButtonProps, type MantineSize } from '@mantine/core';
+import type { MantineSize } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { type AnchorHTMLAttributes, forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import site from 'virtual:site';
@@ -6,6 +6,7 @@ import type { Action, Button as ButtonData } from '../../schemas/action';
 import { catalogueLink, quoteLink } from '../dialogs';
 import { mailtoUrl, telUrl, whatsappUrl } from '../lib/mail';
 import { useButtonLink } from './button-link';
+import { type ButtonLook, PlainButton } from './plain-mantine';
 
 /** When the router marks a link as the current page's (aria-current="page"): on that page alone. */
 export const CURRENT = { exact: true } as const;
@@ -53,20 +54,20 @@ function target(action: Action): Target {
   }
 }
 
-export function ActionButton({ button, size = 'md', inverted = false, fullWidth }: { button: ButtonData; size?: MantineSize; inverted?: boolean; fullWidth?: boolean }) {
+/** A button of the content (a hero's, a banner's, a card's): what it does, in the look its variant and the band it is on give it. */
+export function ActionButton({ button, size = 'md', inverted = false }: { button: ButtonData; size?: MantineSize; inverted?: boolean }) {
   const primary = button.variant === 'primary';
-  const look: ButtonProps = {
+  const look: ButtonLook & { children: string } = {
     size,
-    fullWidth,
     variant: inverted ? (primary ? 'white' : 'outline') : primary ? 'filled' : 'outline',
     color: inverted && !primary ? 'white' : undefined,
     children: button.label,
   };
   const t = target(button.action);
   const opener = useButtonLink('dialog');
-  if ('to' in t) return <Button component={InternalLink} to={t.to} {...look} />;
-  if ('href' in t) return <Button component="a" href={t.href} {...(t.newTab ? external : {})} {...look} />;
-  return <Button component="a" {...t.dialog} {...opener} {...look} />;
+  if ('to' in t) return <PlainButton component={InternalLink} to={t.to} {...look} />;
+  if ('href' in t) return <PlainButton href={t.href} {...(t.newTab ? external : {})} {...look} />;
+  return <PlainButton {...t.dialog} {...opener} {...look} />;
 }
 
 /**

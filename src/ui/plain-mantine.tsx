@@ -1,6 +1,6 @@
 // Mantine components' HTML drawn in plain elements, for the few drawn thousands of times in a catalogue's
 // build: a listing page draws 48 product cards, each with its badge and Add to quote list, and a product
-// page three or four buttons and one for each pack. Mantine resolves each component's props, styles and
+// page five or six buttons (its own, its banner's) and one for each pack. Mantine resolves each component's props, styles and
 // style props on every render, some 0.1 ms for a Button, a third of a listing page's render. These give
 // the same HTML with Mantine's own classes and CSS variables (each component's `classes` and
 // `varsResolver`), worked out once per theme and look; tests/unit/plain-mantine.test.tsx checks each
@@ -17,7 +17,7 @@ import {
   UnstyledButton,
   useMantineTheme,
 } from '@mantine/core';
-import type { AnchorHTMLAttributes, CSSProperties, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, CSSProperties, ElementType, ReactNode } from 'react';
 
 const resolved = new WeakMap<MantineTheme, Map<string, CSSProperties>>();
 
@@ -36,21 +36,20 @@ function varsOf(theme: MantineTheme, look: string, root: () => Partial<Record<st
   return vars;
 }
 
-type ButtonLook = { variant: ButtonVariant; size: MantineSize; color?: MantineColor };
+export type ButtonLook = { variant: ButtonVariant; size: MantineSize; color?: MantineColor };
 type PlainButtonProps = ButtonLook & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'> & { leftSection?: ReactNode; children: ReactNode };
 
-/** Mantine's `<Button component="a">`. */
-export function PlainButton({ variant, size, color, leftSection, className, children, ...anchor }: PlainButtonProps) {
+/** Mantine's `<Button component="a">`, or `<Button component={InternalLink} to={to}>` given those. */
+export function PlainButton({ component: Link = 'a', variant, size, color, leftSection, className, children, ...anchor }: PlainButtonProps & { component?: ElementType; to?: string }) {
   const theme = useMantineTheme();
-  return (
-    <a
-      style={varsOf(theme, `Button ${variant} ${size} ${color}`, () => Button.varsResolver(theme, { variant, size, color }, undefined).root)}
-      className={`mantine-focus-auto mantine-active ${className ? `${className} ` : ''}${Button.classes.root} mantine-Button-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`}
-      data-variant={variant}
-      data-size={size}
-      data-with-left-section={leftSection ? true : undefined}
-      {...anchor}
-    >
+  const props = {
+    style: varsOf(theme, `Button ${variant} ${size} ${color}`, () => Button.varsResolver(theme, { variant, size, color }, undefined).root),
+    className: `mantine-focus-auto mantine-active ${className ? `${className} ` : ''}${Button.classes.root} mantine-Button-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`,
+    'data-variant': variant,
+    'data-size': size,
+    'data-with-left-section': leftSection ? true : undefined,
+    ...anchor,
+    children: (
       <span className={`${Button.classes.inner} mantine-Button-inner`}>
         {leftSection && (
           <span className={`${Button.classes.section} mantine-Button-section`} data-position="left">
@@ -59,8 +58,9 @@ export function PlainButton({ variant, size, color, leftSection, className, chil
         )}
         <span className={`${Button.classes.label} mantine-Button-label`}>{children}</span>
       </span>
-    </a>
-  );
+    ),
+  };
+  return <Link {...props} />;
 }
 
 /** Mantine's `<Badge variant={variant} tt="none" w="fit-content">`, as a product card shows its category. */

@@ -3,17 +3,27 @@
 // draws them in. A Mantine upgrade or a theme change that alters that HTML fails here.
 import { Badge, Button, type ButtonVariant, Card, type MantineColor, MantineProvider, type MantineSize } from '@mantine/core';
 import { IconPlaylistAdd } from '@tabler/icons-react';
+import { createMemoryHistory, createRootRoute, createRouter, RouterContextProvider } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { InternalLink } from '../../src/ui/actions';
 import { PlainBadge, PlainButton, PlainCard } from '../../src/ui/plain-mantine';
 import { theme } from '../../src/ui/theme';
 
-const html = (node: ReactNode) => renderToStaticMarkup(<MantineProvider theme={theme}>{node}</MantineProvider>).replace(/<style[\s\S]*?<\/style>/g, '');
+// Links inside the site need a router; this one is at /contact.
+const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: ['/contact'] }) });
+const html = (node: ReactNode) =>
+  renderToStaticMarkup(
+    <RouterContextProvider router={router}>
+      <MantineProvider theme={theme}>{node}</MantineProvider>
+    </RouterContextProvider>,
+  ).replace(/<style[\s\S]*?<\/style>/g, '');
 
-// AddToQuoteList's looks (on a page, on a dark band, once listed) and a product page's own buttons'.
-const looks: { variant: ButtonVariant; color?: MantineColor }[] = [{ variant: 'outline' }, { variant: 'light' }, { variant: 'outline', color: 'white' }, { variant: 'white' }];
-const sizes: MantineSize[] = ['xs', 'sm', 'md'];
+// AddToQuoteList's looks (on a page, on a dark band, once listed), a product page's own buttons' and
+// the content's buttons' (ActionButton: primary or not, on a page or on a dark band).
+const looks: { variant: ButtonVariant; color?: MantineColor }[] = [{ variant: 'outline' }, { variant: 'light' }, { variant: 'outline', color: 'white' }, { variant: 'white' }, { variant: 'filled' }];
+const sizes: MantineSize[] = ['xs', 'sm', 'md', 'lg'];
 
 describe('PlainButton', () => {
   for (const look of looks)
@@ -40,6 +50,18 @@ describe('PlainButton', () => {
       ),
     );
   });
+
+  for (const to of ['/products', '/contact'])
+    it(`draws Mantine's Button as a link inside the site, to ${to}, from /contact`, () => {
+      const look = { variant: 'white', size: 'lg' } as const;
+      const mantine = html(
+        <Button component={InternalLink} to={to} {...look}>
+          Contact Us
+        </Button>,
+      );
+      expect(mantine).toContain(`href="${to}"`);
+      expect(html(<PlainButton component={InternalLink} to={to} {...look}>Contact Us</PlainButton>)).toBe(mantine);
+    });
 });
 
 describe('PlainBadge and PlainCard', () => {
