@@ -7,7 +7,7 @@ import { Anchor, CloseButton, Text } from '@mantine/core';
 import { createSpotlight, Spotlight, useSpotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { plainClick } from '../lib/browser';
 import type { CodeRow, ProductParts, SearchEntry, SearchHit, SearchIndex, TermFile } from '../lib/search';
 import { codeFilePath, entryFilePath, indexFilePath, termFilePath } from '../lib/search-files';
@@ -93,8 +93,9 @@ export default function SearchDialog({ requests }: { requests: number }) {
   };
   // Spotlight highlights the first result when the query changes, and Enter opens the highlighted
   // one. Results that arrive later (the index was still loading) get the same highlight here, and an
-  // Enter pressed before they arrived opens the first of them.
-  useEffect(() => {
+  // Enter pressed before they arrived opens the first of them. Before the browser handles another key:
+  // between a new list's drawing and a passive effect, an Enter found nothing highlighted and was lost.
+  useLayoutEffect(() => {
     const list = document.getElementById(LIST_ID);
     if (list && !list.querySelector('[data-selected]')) {
       list.querySelector('[data-action]')?.setAttribute('data-selected', 'true');
