@@ -56,6 +56,19 @@ export async function hydrated(page: Page) {
 }
 
 /**
+ * Waits until a page opened inside the app is drawn whole: it draws its first screen at once and the
+ * rest a moment later (src/page/PageView.tsx), which moves what lies below it, the footer too (a pointer
+ * resting on a footer link until then is moved off it). Whole is when <main> holds as many elements as
+ * in the page the server sends for the address.
+ */
+export async function drawnWhole(page: Page) {
+  const html = await (await page.request.get(new URL(page.url()).pathname)).text();
+  const parts = await page.evaluate((h) => new DOMParser().parseFromString(h, 'text/html').querySelectorAll('#main > *').length, html);
+  expect(parts).toBeGreaterThan(0);
+  await expect(page.locator('#main > *')).toHaveCount(parts);
+}
+
+/**
  * Under a paused page clock, lets the page start: once the first contentful paint is reported, the
  * boot script fetches the app from a timer, which a paused clock does not run.
  */
