@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, hydrated, startUnderPausedClock, test } from './fixtures';
+import { drawnWhole, expect, hydrated, startUnderPausedClock, test } from './fixtures';
 
 // When the browser asks to save data (issue 38 item 5), as Chromium's data saver does: the Save-Data
 // header on every request, and navigator.connection.saveData, which Playwright cannot set (stubbed).
@@ -36,12 +36,6 @@ const lazyPictures = (page: Page) =>
     }),
   );
 
-/** How many pictures the server's HTML of a page has in its content. */
-async function picturesInServersPage(page: Page, path: string) {
-  const html = await (await page.request.get(path)).text();
-  return html.slice(html.indexOf('<main'), html.indexOf('</main>')).split('<img ').length - 1;
-}
-
 /** Opens the home page inside the app, from another page, with the window at the top; gives the pictures it asked for on the way, by path. */
 async function openHomeInsideTheApp(page: Page) {
   await page.goto('/contact');
@@ -50,10 +44,9 @@ async function openHomeInsideTheApp(page: Page) {
   await page.getByRole('link', { name: /, home$/ }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('[aria-roledescription="carousel"] img[data-active]')).toBeVisible();
-  // A page opened inside the app draws its first two blocks at once and the rest a moment later
-  // (src/page/PageView.tsx). Until then the last picture on the page is the second block's, and the
-  // one scrolled to would not be the last once the rest is drawn: wait for the whole page.
-  await expect(page.locator('main img')).toHaveCount(await picturesInServersPage(page, '/'));
+  // Until the rest of the page is drawn, the last picture on it is an early block's, and the one
+  // scrolled to would not be the last once the rest is drawn.
+  await drawnWhole(page);
   return requested;
 }
 
