@@ -1,10 +1,11 @@
 // Mantine components' HTML drawn in plain elements, for the few drawn thousands of times in a catalogue's
 // build: a listing page draws 48 product cards, each with its badge and Add to quote list, and a product
-// page five or six buttons (its own, its banner's) and one for each pack. Mantine resolves each component's props, styles and
-// style props on every render, some 0.1 ms for a Button, a third of a listing page's render. These give
-// the same HTML with Mantine's own classes and CSS variables (each component's `classes` and
-// `varsResolver`), worked out once per theme and look; tests/unit/plain-mantine.test.tsx checks each
-// against Mantine's component in every look the site draws it in.
+// page five or six buttons (its own, its banner's) and one for each pack. Mantine resolves each
+// component's props, styles and style props on every render, some 0.1 ms for a Button, a third of a
+// listing page's render. These give the same HTML with Mantine's own classes and CSS variables (each
+// component's `classes` and `varsResolver`), worked out once per theme and look;
+// tests/unit/plain-mantine.test.tsx checks each against Mantine's component in every look the site draws
+// it in.
 import {
   Badge,
   Button,
